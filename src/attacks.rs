@@ -1,0 +1,88 @@
+//! Attack lookups over the tables `build.rs` generated. Sliders use rank and file occupancy
+//! lookups (see perf/README.md for why); leapers index 16-entry tables by their legs or eyes.
+
+use crate::bitboard::Bitboard;
+use crate::geometry::{diagonal_index, file_index, orthogonal_index, rank_index, FILES};
+use crate::types::{Color, Square};
+
+#[allow(clippy::unreadable_literal)]
+mod tables {
+    include!(concat!(env!("OUT_DIR"), "/tables.rs"));
+}
+pub(crate) use tables::{ZOBRIST_PIECE, ZOBRIST_SIDE};
+
+#[inline(always)]
+pub fn king_attacks(sq: Square) -> Bitboard {
+    Bitboard(tables::KING_ATTACKS[sq.index()])
+}
+
+#[inline(always)]
+pub fn advisor_attacks(sq: Square) -> Bitboard {
+    Bitboard(tables::ADVISOR_ATTACKS[sq.index()])
+}
+
+/// Elephant moves, with blocked eyes; elephants never cross the river.
+#[inline(always)]
+pub fn elephant_attacks(sq: Square, occ: Bitboard) -> Bitboard {
+    Bitboard(tables::ELEPHANT_ATTACKS[sq.index()][diagonal_index(occ.0, sq.index())])
+}
+
+/// Horse moves, with blocked legs.
+#[inline(always)]
+pub fn horse_attacks(sq: Square, occ: Bitboard) -> Bitboard {
+    Bitboard(tables::HORSE_ATTACKS[sq.index()][orthogonal_index(occ.0, sq.index())])
+}
+
+/// Squares from which a horse would attack `sq` given the occupancy (legs checked).
+#[inline(always)]
+pub fn horse_attackers(sq: Square, occ: Bitboard) -> Bitboard {
+    Bitboard(tables::HORSE_ATTACKERS[sq.index()][diagonal_index(occ.0, sq.index())])
+}
+
+#[inline(always)]
+pub fn pawn_attacks(color: Color, sq: Square) -> Bitboard {
+    Bitboard(tables::PAWN_ATTACKS[color.index()][sq.index()])
+}
+
+/// Squares from which a pawn of `color` attacks `sq`.
+#[inline(always)]
+pub fn pawn_attackers(color: Color, sq: Square) -> Bitboard {
+    Bitboard(tables::PAWN_ATTACKERS[color.index()][sq.index()])
+}
+
+/// Rook attacks: every square up to and including the first blocker in each direction.
+#[inline(always)]
+pub fn rook_attacks(sq: Square, occ: Bitboard) -> Bitboard {
+    let (file, rank) = (sq.file(), sq.rank());
+    let along_rank = (tables::RANK_ROOK[file][rank_index(occ.0, rank)] as u128) << (rank * FILES);
+    let along_file = tables::FILE_ROOK[rank][file_index(occ.0, file)] << file;
+    Bitboard(along_rank | along_file)
+}
+
+/// Cannon attacks: beyond the first blocker (the screen) up to and including the next one.
+/// Cannon captures are these `& enemy`; its quiet moves are the rook attacks on empty squares.
+#[inline(always)]
+pub fn cannon_attacks(sq: Square, occ: Bitboard) -> Bitboard {
+    let (file, rank) = (sq.file(), sq.rank());
+    let along_rank = (tables::RANK_CANNON[file][rank_index(occ.0, rank)] as u128) << (rank * FILES);
+    let along_file = tables::FILE_CANNON[rank][file_index(occ.0, file)] << file;
+    Bitboard(along_rank | along_file)
+}
+
+/// Squares strictly between two squares on one rank or file; empty otherwise.
+#[inline(always)]
+pub fn between(a: Square, b: Square) -> Bitboard {
+    Bitboard(tables::BETWEEN[a.index()][b.index()])
+}
+
+/// The whole rank or file through two squares; empty if they share neither.
+#[inline(always)]
+pub fn line(a: Square, b: Square) -> Bitboard {
+    Bitboard(tables::LINE[a.index()][b.index()])
+}
+
+/// The up-to-four diagonal neighbours: where the legs of horses attacking `sq` stand.
+#[inline(always)]
+pub fn diagonal_neighbours(sq: Square) -> Bitboard {
+    Bitboard(tables::DIAGONAL_NEIGHBOURS[sq.index()])
+}

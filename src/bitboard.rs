@@ -1,0 +1,150 @@
+//! `Bitboard`: a set of squares in one `u128`, bit n = square n (a0 = 0, i9 = 89).
+
+use crate::types::Square;
+use std::fmt;
+use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, Not};
+
+/// A set of squares.
+///
+/// ```
+/// use chariot::{Bitboard, Square};
+/// let b = Bitboard::from_square(Square::new(0)) | Bitboard::from_square(Square::new(89));
+/// assert_eq!(b.count(), 2);
+/// // Drawn from Black's side (rank 9) down to Red's (rank 0):
+/// assert_eq!(b.to_string(), "\
+/// ........X
+/// .........
+/// .........
+/// .........
+/// .........
+/// .........
+/// .........
+/// .........
+/// .........
+/// X........
+/// ");
+/// ```
+#[derive(Clone, Copy, Default, PartialEq, Eq, Hash)]
+pub struct Bitboard(pub u128);
+
+impl Bitboard {
+    pub const EMPTY: Bitboard = Bitboard(0);
+    pub const FULL: Bitboard = Bitboard((1 << 90) - 1);
+
+    #[inline(always)]
+    pub const fn from_square(sq: Square) -> Bitboard {
+        Bitboard(1 << sq.index())
+    }
+
+    #[inline(always)]
+    pub const fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    #[inline(always)]
+    pub const fn any(self) -> bool {
+        self.0 != 0
+    }
+
+    #[inline(always)]
+    pub const fn has(self, sq: Square) -> bool {
+        self.0 >> sq.index() & 1 != 0
+    }
+
+    #[inline(always)]
+    pub const fn count(self) -> u32 {
+        self.0.count_ones()
+    }
+
+    #[inline(always)]
+    pub const fn more_than_one(self) -> bool {
+        self.0 & self.0.wrapping_sub(1) != 0
+    }
+
+    /// The lowest square; the set must not be empty.
+    #[inline(always)]
+    pub fn lsb(self) -> Square {
+        debug_assert!(self.any());
+        // SAFETY: a non-empty board has its lowest bit below 90, since only bits 0..90 are used.
+        unsafe { Square::new_unchecked(self.0.trailing_zeros() as usize) }
+    }
+
+    /// Removes and returns the lowest square.
+    #[inline(always)]
+    pub fn pop_lsb(&mut self) -> Square {
+        let sq = self.lsb();
+        self.0 &= self.0 - 1;
+        sq
+    }
+
+    #[inline(always)]
+    pub const fn without(self, sq: Square) -> Bitboard {
+        Bitboard(self.0 & !(1 << sq.index()))
+    }
+
+    #[inline(always)]
+    pub const fn with(self, sq: Square) -> Bitboard {
+        Bitboard(self.0 | 1 << sq.index())
+    }
+}
+
+impl Iterator for Bitboard {
+    type Item = Square;
+    #[inline(always)]
+    fn next(&mut self) -> Option<Square> {
+        if self.0 == 0 {
+            None
+        } else {
+            Some(self.pop_lsb())
+        }
+    }
+}
+
+macro_rules! bit_op {
+    ($trait:ident, $fn:ident, $assign:ident, $afn:ident, $op:tt) => {
+        impl $trait for Bitboard {
+            type Output = Bitboard;
+            #[inline(always)]
+            fn $fn(self, rhs: Bitboard) -> Bitboard {
+                Bitboard(self.0 $op rhs.0)
+            }
+        }
+        impl $assign for Bitboard {
+            #[inline(always)]
+            fn $afn(&mut self, rhs: Bitboard) {
+                self.0 = self.0 $op rhs.0;
+            }
+        }
+    };
+}
+bit_op!(BitAnd, bitand, BitAndAssign, bitand_assign, &);
+bit_op!(BitOr, bitor, BitOrAssign, bitor_assign, |);
+bit_op!(BitXor, bitxor, BitXorAssign, bitxor_assign, ^);
+
+impl Not for Bitboard {
+    type Output = Bitboard;
+    /// The complement within the 90 board squares.
+    #[inline(always)]
+    fn not(self) -> Bitboard {
+        Bitboard(!self.0 & Bitboard::FULL.0)
+    }
+}
+
+impl fmt::Display for Bitboard {
+    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        for rank in (0..10).rev() {
+            for file in 0..9 {
+                let sq = Square::from_coords(file, rank).expect("on board");
+                f.write_str(if self.has(sq) { "X" } else { "." })?;
+            }
+            f.write_str("\n")?;
+        }
+        Ok(())
+    }
+}
+
+impl fmt::Debug for Bitboard {
+    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        write!(f, "Bitboard({:#x})", self.0)
+    }
+}

@@ -1,0 +1,85 @@
+//! Command-line front end: parses arguments with clap and dispatches to the tools.
+
+use crate::perft::{divide, perft};
+use crate::position::Position;
+use clap::{Parser, Subcommand};
+use std::time::Instant;
+
+#[derive(Parser, Debug)]
+#[command(name = "chariot", version, about = "Chariot, a Xiangqi (Chinese chess) engine")]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Option<Command>,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    /// Count the leaves of the legal move tree to DEPTH plies.
+    Perft {
+        depth: u32,
+        /// Position to start from (default: the start position).
+        #[arg(long)]
+        fen: Option<String>,
+    },
+    /// Perft per legal move at the root.
+    Divide {
+        depth: u32,
+        #[arg(long)]
+        fen: Option<String>,
+    },
+}
+
+fn position_from(fen: Option<&str>) -> Result<Position, String> {
+    match fen {
+        None => Ok(Position::startpos()),
+        Some(text) => Position::from_fen(text).map_err(|e| e.to_string()),
+    }
+}
+
+/// Runs the command line; returns the process exit code.
+pub fn run() -> i32 {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Some(Command::Perft { depth, fen }) => run_perft(depth, fen.as_deref()),
+        Some(Command::Divide { depth, fen }) => run_divide(depth, fen.as_deref()),
+        None => {
+            use clap::CommandFactory;
+            Cli::command().print_help().map_err(|e| e.to_string())
+        }
+    };
+    match result {
+        Ok(()) => 0,
+        Err(message) => {
+            eprintln!("error: {message}");
+            1
+        }
+    }
+}
+
+fn run_perft(depth: u32, fen: Option<&str>) -> Result<(), String> {
+    let mut pos = position_from(fen)?;
+    let start = Instant::now();
+    let nodes = perft(&mut pos, depth);
+    report_speed(nodes, start);
+    Ok(())
+}
+
+fn run_divide(depth: u32, fen: Option<&str>) -> Result<(), String> {
+    let mut pos = position_from(fen)?;
+    let start = Instant::now();
+    let mut total = 0;
+    for (mv, count) in divide(&mut pos, depth) {
+        println!("{mv}: {count}");
+        total += count;
+    }
+    println!();
+    report_speed(total, start);
+    Ok(())
+}
+
+fn report_speed(nodes: u64, start: Instant) {
+    let secs = start.elapsed().as_secs_f64();
+    let rate = if secs > 0.0 { nodes as f64 / secs } else { 0.0 };
+    println!("Time: {:.3} s, {:.1} M leaves/s", secs, rate / 1e6);
+    println!("Nodes searched: {nodes}");
+}

@@ -1,0 +1,21 @@
+//! Chariot: a Xiangqi (Chinese chess) engine. The library holds the board, move generation and
+//! tools; `main.rs` is a thin command-line front end.
+#![deny(clippy::undocumented_unsafe_blocks)]
+
+pub mod attacks;
+pub mod bitboard;
+pub mod cli;
+pub mod eval;
+pub mod fen;
+pub mod geometry;
+pub mod movegen;
+pub mod notation;
+pub mod perft;
+pub mod position;
+pub mod types;
+
+pub use bitboard::Bitboard;
+pub use fen::{FenError, FenProblems};
+pub use movegen::{GenKind, MoveList};
+pub use position::{BoardObserver, Position};
+pub use types::{Color, Move, Piece, PieceType, Square};

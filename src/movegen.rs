@@ -1,0 +1,241 @@
+//! Legal move generation. Pseudo-legal targets come from the attack tables; a move is then
+//! accepted outright unless it touches a square that could expose the king (a slider line
+//! through the king, a horse-leg square next to it, or a square that would screen a cannon),
+//! in which case the move is replayed on the occupancy and the king tested exactly.
+
+use crate::attacks::*;
+use crate::bitboard::Bitboard;
+use crate::position::Position;
+use crate::types::{Move, PieceType, Square};
+
+/// More than the most pseudo-legal moves any position has (2x17 rook, 2x17 cannon, 2x8
+/// horse, 2x4 elephant, 2x4 advisor, 4 king and 5x3 pawn moves make 119).
+pub const MAX_MOVES: usize = 128;
+
+/// A fixed-capacity list of moves, on the stack.
+#[derive(Clone)]
+pub struct MoveList {
+    moves: [Move; MAX_MOVES],
+    len: usize,
+}
+
+impl Default for MoveList {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl MoveList {
+    #[inline(always)]
+    pub fn new() -> MoveList {
+        let filler = Move::new(Square::new(0), Square::new(0));
+        MoveList { moves: [filler; MAX_MOVES], len: 0 }
+    }
+
+    #[inline(always)]
+    pub fn push(&mut self, mv: Move) {
+        self.moves[self.len] = mv;
+        self.len += 1;
+    }
+
+    #[inline(always)]
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    #[inline(always)]
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    #[inline(always)]
+    pub fn as_slice(&self) -> &[Move] {
+        &self.moves[..self.len]
+    }
+
+    #[inline(always)]
+    pub fn as_mut_slice(&mut self) -> &mut [Move] {
+        &mut self.moves[..self.len]
+    }
+
+    pub fn contains(&self, mv: Move) -> bool {
+        self.as_slice().contains(&mv)
+    }
+
+    pub fn clear(&mut self) {
+        self.len = 0;
+    }
+
+    pub fn iter(&self) -> std::slice::Iter<'_, Move> {
+        self.as_slice().iter()
+    }
+}
+
+impl<'a> IntoIterator for &'a MoveList {
+    type Item = &'a Move;
+    type IntoIter = std::slice::Iter<'a, Move>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.iter()
+    }
+}
+
+/// Which moves to generate.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GenKind {
+    All,
+    /// Moves that capture (in check: only the capturing evasions).
+    Captures,
+    /// Moves to empty squares (in check: only the non-capturing evasions).
+    Quiets,
+}
+
+/// Where a non-king move may need the exact king test.
+struct Safety {
+    king: Square,
+    in_check: bool,
+    /// Not in check: from-squares whose piece may be shielding the king.
+    /// In check: from-squares whose piece screens a checking cannon.
+    risky_from: Bitboard,
+    /// Not in check: to-squares that would screen a cannon aimed at the king.
+    /// In check: to-squares that capture every checker or block every check.
+    risky_to: Bitboard,
+}
+
+impl Safety {
+    fn new(pos: &Position) -> Safety {
+        let us = pos.side_to_move();
+        let them = !us;
+        let king = pos.king_square(us);
+        let occ = pos.occupied();
+        let ours = pos.color_bb(us);
+        let checkers = pos.checkers();
+        let near_rays = rook_attacks(king, occ);
+        if checkers.is_empty() {
+            // First and second blockers on the king's lines, and pieces on horse-leg squares.
+            let shields = ((near_rays | cannon_attacks(king, occ)) & occ) | diagonal_neighbours(king);
+            let enemy_cannons = pos.pieces(them, PieceType::Cannon);
+            let screens = if (near_rays & enemy_cannons).any() { near_rays & !occ } else { Bitboard::EMPTY };
+            return Safety { king, in_check: false, risky_from: shields & ours, risky_to: screens };
+        }
+        let mut fixes = Bitboard::FULL;
+        let mut screens = Bitboard::EMPTY;
+        for checker in checkers {
+            let fix = match pos.piece_at(checker).map(|p| p.kind()) {
+                Some(PieceType::Horse) => Bitboard::from_square(horse_leg(checker, king)),
+                Some(PieceType::Cannon) => {
+                    screens |= between(king, checker) & ours;
+                    between(king, checker)
+                }
+                Some(PieceType::Pawn) => Bitboard::EMPTY,
+                _ => between(king, checker),
+            };
+            fixes &= fix | Bitboard::from_square(checker);
+        }
+        Safety { king, in_check: true, risky_from: screens, risky_to: fixes }
+    }
+}
+
+/// The leg square a horse on `from` must pass to reach `to` (a horse move).
+#[inline]
+fn horse_leg(from: Square, to: Square) -> Square {
+    let df = to.file() as i32 - from.file() as i32;
+    let dr = to.rank() as i32 - from.rank() as i32;
+    let (lf, lr) = if df.abs() == 2 { (df.signum(), 0) } else { (0, dr.signum()) };
+    let file = (from.file() as i32 + lf) as usize;
+    let rank = (from.rank() as i32 + lr) as usize;
+    Square::from_coords(file, rank).expect("a horse leg is on the board")
+}
+
+struct Generator<'a> {
+    pos: &'a Position,
+    safety: Safety,
+    list: &'a mut MoveList,
+}
+
+impl Generator<'_> {
+    #[inline(always)]
+    fn add(&mut self, from: Square, targets: Bitboard) {
+        let s = &self.safety;
+        if s.in_check {
+            let candidates = if s.risky_from.has(from) { targets } else { targets & s.risky_to };
+            self.add_tested(from, candidates);
+        } else if s.risky_from.has(from) {
+            self.add_tested(from, targets);
+        } else {
+            let risky = targets & s.risky_to;
+            for to in targets & !risky {
+                self.list.push(Move::new(from, to));
+            }
+            self.add_tested(from, risky);
+        }
+    }
+
+    #[inline(always)]
+    fn add_tested(&mut self, from: Square, targets: Bitboard) {
+        for to in targets {
+            if self.pos.king_safe_after(from, to) {
+                self.list.push(Move::new(from, to));
+            }
+        }
+    }
+}
+
+/// Appends the legal moves of the chosen kind to `list`.
+pub fn generate(pos: &Position, kind: GenKind, list: &mut MoveList) {
+    let us = pos.side_to_move();
+    let occ = pos.occupied();
+    let ours = pos.color_bb(us);
+    let theirs = pos.color_bb(!us);
+    let (target, cannon_capture, cannon_quiet) = match kind {
+        GenKind::All => (!ours, true, true),
+        GenKind::Captures => (theirs, true, false),
+        GenKind::Quiets => (!occ, false, true),
+    };
+    let safety = Safety::new(pos);
+    let king = safety.king;
+    let mut gen = Generator { pos, safety, list };
+
+    for from in pos.pieces(us, PieceType::Rook) {
+        gen.add(from, rook_attacks(from, occ) & target);
+    }
+    for from in pos.pieces(us, PieceType::Cannon) {
+        let mut targets = Bitboard::EMPTY;
+        if cannon_quiet {
+            targets |= rook_attacks(from, occ) & !occ;
+        }
+        if cannon_capture {
+            targets |= cannon_attacks(from, occ) & theirs;
+        }
+        gen.add(from, targets);
+    }
+    for from in pos.pieces(us, PieceType::Horse) {
+        gen.add(from, horse_attacks(from, occ) & target);
+    }
+    for from in pos.pieces(us, PieceType::Pawn) {
+        gen.add(from, pawn_attacks(us, from) & target);
+    }
+    for from in pos.pieces(us, PieceType::Elephant) {
+        gen.add(from, elephant_attacks(from, occ) & target);
+    }
+    for from in pos.pieces(us, PieceType::Advisor) {
+        gen.add(from, advisor_attacks(from) & target);
+    }
+    gen.add_tested(king, king_attacks(king) & target);
+}
+
+/// All legal moves.
+pub fn legal_moves(pos: &Position) -> MoveList {
+    let mut list = MoveList::new();
+    generate(pos, GenKind::All, &mut list);
+    list
+}
+
+/// Number of legal moves, without keeping them (perft's last ply).
+pub fn count_legal(pos: &Position) -> usize {
+    legal_moves(pos).len()
+}
+
+/// The side to move has no legal move: it has lost (checkmate and stalemate alike).
+pub fn is_lost(pos: &Position) -> bool {
+    legal_moves(pos).is_empty()
+}

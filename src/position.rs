@@ -1,0 +1,423 @@
+//! The board state: piece placement, side to move, Zobrist hash and the history that
+//! make/unmake walk. It knows nothing of evaluation; an observer can follow piece changes.
+
+use crate::attacks::*;
+use crate::bitboard::Bitboard;
+use crate::types::{Color, Move, Piece, PieceType, Square};
+
+/// Follows every change of piece placement made by [`Position::make_move_with`] and
+/// [`Position::unmake_move_with`], so an evaluator can update itself incrementally.
+pub trait BoardObserver {
+    fn add_piece(&mut self, piece: Piece, sq: Square);
+    fn remove_piece(&mut self, piece: Piece, sq: Square);
+    fn move_piece(&mut self, piece: Piece, from: Square, to: Square) {
+        self.remove_piece(piece, from);
+        self.add_piece(piece, to);
+    }
+}
+
+/// The observer that watches nothing (perft, legality checks).
+impl BoardObserver for () {
+    #[inline(always)]
+    fn add_piece(&mut self, _: Piece, _: Square) {}
+    #[inline(always)]
+    fn remove_piece(&mut self, _: Piece, _: Square) {}
+    #[inline(always)]
+    fn move_piece(&mut self, _: Piece, _: Square, _: Square) {}
+}
+
+/// What a move destroyed, so it can be taken back; also the game record for repetition rules.
+#[derive(Clone, Copy, Debug)]
+pub struct Undo {
+    /// `None` for a null move.
+    pub mv: Option<Move>,
+    pub captured: Option<Piece>,
+    /// Hash of the position before the move.
+    pub hash: u64,
+    /// Plies without capture before the move.
+    pub rule60: u16,
+}
+
+#[derive(Clone)]
+pub struct Position {
+    pub(crate) board: [Option<Piece>; 90],
+    pub(crate) pieces: [Bitboard; Piece::COUNT],
+    pub(crate) colors: [Bitboard; 2],
+    pub(crate) occupied: Bitboard,
+    pub(crate) side: Color,
+    pub(crate) hash: u64,
+    /// Plies since the last capture (the FEN half-move clock).
+    pub(crate) rule60: u16,
+    pub(crate) fullmove: u16,
+    pub(crate) history: Vec<Undo>,
+}
+
+impl Position {
+    pub const START_FEN: &'static str = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
+
+    pub fn startpos() -> Position {
+        Position::from_fen(Self::START_FEN).expect("the start position is valid")
+    }
+
+    pub(crate) fn empty() -> Position {
+        Position {
+            board: [None; 90],
+            pieces: [Bitboard::EMPTY; Piece::COUNT],
+            colors: [Bitboard::EMPTY; 2],
+            occupied: Bitboard::EMPTY,
+            side: Color::Red,
+            hash: 0,
+            rule60: 0,
+            fullmove: 1,
+            history: Vec::with_capacity(256),
+        }
+    }
+
+    // ---- queries -------------------------------------------------------------------------
+
+    #[inline(always)]
+    pub fn side_to_move(&self) -> Color {
+        self.side
+    }
+
+    #[inline(always)]
+    pub fn piece_at(&self, sq: Square) -> Option<Piece> {
+        self.board[sq.index()]
+    }
+
+    #[inline(always)]
+    pub fn occupied(&self) -> Bitboard {
+        self.occupied
+    }
+
+    #[inline(always)]
+    pub fn color_bb(&self, color: Color) -> Bitboard {
+        self.colors[color.index()]
+    }
+
+    #[inline(always)]
+    pub fn pieces(&self, color: Color, kind: PieceType) -> Bitboard {
+        self.pieces[Piece::new(color, kind).index()]
+    }
+
+    #[inline(always)]
+    pub fn piece_bb(&self, piece: Piece) -> Bitboard {
+        self.pieces[piece.index()]
+    }
+
+    #[inline(always)]
+    pub fn king_square(&self, color: Color) -> Square {
+        self.pieces(color, PieceType::King).lsb()
+    }
+
+    #[inline(always)]
+    pub fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    /// Plies since the last capture; 120 ends the game in a draw.
+    #[inline(always)]
+    pub fn rule60_count(&self) -> u16 {
+        self.rule60
+    }
+
+    pub fn fullmove_number(&self) -> u16 {
+        self.fullmove
+    }
+
+    /// Moves made since the position was set up, oldest first.
+    pub fn history(&self) -> &[Undo] {
+        &self.history
+    }
+
+    /// Number of plies made on this position object since it was set up.
+    pub fn game_ply(&self) -> usize {
+        self.history.len()
+    }
+
+    /// Pieces of `by` that attack the king square `ksq` given occupancy `occ`, with `by`'s
+    /// pieces restricted to `alive` (so a capture can be simulated). Advisors and elephants
+    /// can never reach an enemy king; kings attack each other only by facing on a file.
+    #[inline(always)]
+    fn king_attackers_with(&self, ksq: Square, occ: Bitboard, by: Color, alive: Bitboard) -> Bitboard {
+        let rooks = (self.pieces(by, PieceType::Rook) | self.pieces(by, PieceType::King)) & alive;
+        let cannons = self.pieces(by, PieceType::Cannon) & alive;
+        let horses = self.pieces(by, PieceType::Horse) & alive;
+        let pawns = self.pieces(by, PieceType::Pawn) & alive;
+        let mut attackers = pawn_attackers(by, ksq) & pawns;
+        if rooks.any() {
+            attackers |= rook_attacks(ksq, occ) & rooks;
+        }
+        if cannons.any() {
+            attackers |= cannon_attacks(ksq, occ) & cannons;
+        }
+        if horses.any() {
+            attackers |= horse_attackers(ksq, occ) & horses;
+        }
+        attackers
+    }
+
+    /// Enemy pieces giving check to the side to move.
+    #[inline]
+    pub fn checkers(&self) -> Bitboard {
+        let us = self.side;
+        self.king_attackers_with(self.king_square(us), self.occupied, !us, Bitboard::FULL)
+    }
+
+    #[inline]
+    pub fn in_check(&self) -> bool {
+        self.checkers().any()
+    }
+
+    /// Is `color`'s king attacked in the current placement?
+    pub fn king_attacked(&self, color: Color) -> bool {
+        self.king_attackers_with(self.king_square(color), self.occupied, !color, Bitboard::FULL)
+            .any()
+    }
+
+    /// Would the side to move's king be safe after moving its piece from `from` to `to`?
+    /// Exact for any pseudo-legal move: it replays the move on the occupancy.
+    #[inline]
+    pub fn king_safe_after(&self, from: Square, to: Square) -> bool {
+        let us = self.side;
+        let to_bb = Bitboard::from_square(to);
+        let occ = (self.occupied.without(from)) | to_bb;
+        let king = self.king_square(us);
+        let ksq = if king == from { to } else { king };
+        self.king_attackers_with(ksq, occ, !us, !to_bb).is_empty()
+    }
+
+    /// Does the (legal) move give check to the opponent?
+    pub fn gives_check(&self, mv: Move) -> bool {
+        let (from, to) = (mv.from(), mv.to());
+        let Some(piece) = self.piece_at(from) else { return false };
+        let us = self.side;
+        let them = !us;
+        let ksq = self.king_square(them);
+        let occ = self.occupied.without(from) | Bitboard::from_square(to);
+        let moved = |kind: PieceType| {
+            let bb = self.pieces(us, kind);
+            if piece.kind() == kind {
+                bb.without(from).with(to)
+            } else {
+                bb
+            }
+        };
+        let rooks = moved(PieceType::Rook) | moved(PieceType::King);
+        (pawn_attackers(us, ksq) & moved(PieceType::Pawn)).any()
+            || (rook_attacks(ksq, occ) & rooks).any()
+            || (cannon_attacks(ksq, occ) & moved(PieceType::Cannon)).any()
+            || (horse_attackers(ksq, occ) & moved(PieceType::Horse)).any()
+    }
+
+    /// Every piece of either colour that attacks `sq` with the given occupancy.
+    pub fn attackers_to(&self, sq: Square, occ: Bitboard) -> Bitboard {
+        let of = |kind| self.pieces(Color::Red, kind) | self.pieces(Color::Black, kind);
+        (king_attacks(sq) & of(PieceType::King))
+            | (advisor_attacks(sq) & of(PieceType::Advisor))
+            | (elephant_attacks(sq, occ) & of(PieceType::Elephant))
+            | (horse_attackers(sq, occ) & of(PieceType::Horse))
+            | (rook_attacks(sq, occ) & of(PieceType::Rook))
+            | (cannon_attacks(sq, occ) & of(PieceType::Cannon))
+            | (pawn_attackers(Color::Red, sq) & self.pieces(Color::Red, PieceType::Pawn))
+            | (pawn_attackers(Color::Black, sq) & self.pieces(Color::Black, PieceType::Pawn))
+    }
+
+    /// Is the move (from any source: GUI, TT, killer) legal here?
+    pub fn is_legal(&self, mv: Move) -> bool {
+        crate::movegen::legal_moves(self).contains(mv)
+    }
+
+    // ---- piece placement -----------------------------------------------------------------
+
+    #[inline(always)]
+    pub(crate) fn put_piece(&mut self, piece: Piece, sq: Square) {
+        let bb = Bitboard::from_square(sq);
+        self.board[sq.index()] = Some(piece);
+        self.pieces[piece.index()] |= bb;
+        self.colors[piece.color().index()] |= bb;
+        self.occupied |= bb;
+        self.hash ^= ZOBRIST_PIECE[piece.index()][sq.index()];
+    }
+
+    #[inline(always)]
+    fn remove_piece(&mut self, piece: Piece, sq: Square) {
+        let bb = Bitboard::from_square(sq);
+        self.board[sq.index()] = None;
+        self.pieces[piece.index()] ^= bb;
+        self.colors[piece.color().index()] ^= bb;
+        self.occupied ^= bb;
+        self.hash ^= ZOBRIST_PIECE[piece.index()][sq.index()];
+    }
+
+    #[inline(always)]
+    fn shift_piece(&mut self, piece: Piece, from: Square, to: Square) {
+        let bb = Bitboard::from_square(from) | Bitboard::from_square(to);
+        self.board[from.index()] = None;
+        self.board[to.index()] = Some(piece);
+        self.pieces[piece.index()] ^= bb;
+        self.colors[piece.color().index()] ^= bb;
+        self.occupied ^= bb;
+        self.hash ^= ZOBRIST_PIECE[piece.index()][from.index()] ^ ZOBRIST_PIECE[piece.index()][to.index()];
+    }
+
+    // ---- make / unmake -------------------------------------------------------------------
+
+    #[inline]
+    pub fn make_move(&mut self, mv: Move) {
+        self.make_move_with(mv, &mut ());
+    }
+
+    #[inline]
+    pub fn unmake_move(&mut self) {
+        self.unmake_move_with(&mut ());
+    }
+
+    /// Plays a legal move, telling `observer` which pieces moved or left the board.
+    #[inline]
+    pub fn make_move_with<O: BoardObserver>(&mut self, mv: Move, observer: &mut O) {
+        let (from, to) = (mv.from(), mv.to());
+        let piece = self.board[from.index()].expect("make_move: no piece on the from-square");
+        let captured = self.board[to.index()];
+        self.history.push(Undo { mv: Some(mv), captured, hash: self.hash, rule60: self.rule60 });
+        if let Some(victim) = captured {
+            self.remove_piece(victim, to);
+            observer.remove_piece(victim, to);
+            self.rule60 = 0;
+        } else {
+            self.rule60 += 1;
+        }
+        self.shift_piece(piece, from, to);
+        observer.move_piece(piece, from, to);
+        self.finish_turn();
+    }
+
+    /// Takes back the last move made with `make_move_with`.
+    #[inline]
+    pub fn unmake_move_with<O: BoardObserver>(&mut self, observer: &mut O) {
+        let undo = self.history.pop().expect("unmake_move: no move to take back");
+        let mv = undo.mv.expect("unmake_move: the last move was a null move");
+        let (from, to) = (mv.from(), mv.to());
+        let piece = self.board[to.index()].expect("unmake_move: the moved piece is missing");
+        self.shift_piece(piece, to, from);
+        observer.move_piece(piece, to, from);
+        if let Some(victim) = undo.captured {
+            self.put_piece(victim, to);
+            observer.add_piece(victim, to);
+        }
+        self.undo_turn(undo);
+    }
+
+    /// Passes the turn (for null-move pruning); must not be used in check.
+    pub fn make_null_move(&mut self) {
+        self.history.push(Undo { mv: None, captured: None, hash: self.hash, rule60: self.rule60 });
+        self.rule60 += 1;
+        self.finish_turn();
+    }
+
+    pub fn unmake_null_move(&mut self) {
+        let undo = self.history.pop().expect("unmake_null_move: no move to take back");
+        debug_assert!(undo.mv.is_none(), "unmake_null_move after a real move");
+        self.undo_turn(undo);
+    }
+
+    #[inline(always)]
+    fn finish_turn(&mut self) {
+        if self.side == Color::Black {
+            self.fullmove += 1;
+        }
+        self.side = !self.side;
+        self.hash ^= ZOBRIST_SIDE;
+    }
+
+    #[inline(always)]
+    fn undo_turn(&mut self, undo: Undo) {
+        self.side = !self.side;
+        if self.side == Color::Black {
+            self.fullmove -= 1;
+        }
+        self.hash = undo.hash;
+        self.rule60 = undo.rule60;
+    }
+
+    // ---- checks and transformations -------------------------------------------------------
+
+    /// The hash recomputed from the placement and side to move.
+    pub fn compute_hash(&self) -> u64 {
+        let mut hash = if self.side == Color::Black { ZOBRIST_SIDE } else { 0 };
+        for sq in Square::all() {
+            if let Some(p) = self.board[sq.index()] {
+                hash ^= ZOBRIST_PIECE[p.index()][sq.index()];
+            }
+        }
+        hash
+    }
+
+    /// Recomputes every derived field from the mailbox and compares; for tests, fuzzing and
+    /// debug builds (a consistency check, not a validity check of the position).
+    pub fn is_consistent(&self) -> bool {
+        let mut pieces = [Bitboard::EMPTY; Piece::COUNT];
+        for sq in Square::all() {
+            if let Some(p) = self.board[sq.index()] {
+                pieces[p.index()] |= Bitboard::from_square(sq);
+            }
+        }
+        let colors = [0, 1].map(|c| pieces[c * 7..c * 7 + 7].iter().fold(Bitboard::EMPTY, |a, &b| a | b));
+        pieces == self.pieces
+            && colors == self.colors
+            && self.occupied == (colors[0] | colors[1])
+            && self.hash == self.compute_hash()
+            && self.pieces(Color::Red, PieceType::King).count() == 1
+            && self.pieces(Color::Black, PieceType::King).count() == 1
+    }
+
+    /// The same position with colours swapped and the board turned (Red's pieces become
+    /// Black's on the mirrored ranks); the side to move swaps too. History is not kept.
+    pub fn color_flipped(&self) -> Position {
+        self.transformed(|sq| sq.flip_rank(), true)
+    }
+
+    /// The left-right mirror image (file a <-> file i). History is not kept.
+    pub fn mirrored(&self) -> Position {
+        self.transformed(|sq| sq.mirror_file(), false)
+    }
+
+    fn transformed(&self, map: impl Fn(Square) -> Square, swap_colors: bool) -> Position {
+        let mut out = Position::empty();
+        for sq in Square::all() {
+            if let Some(p) = self.board[sq.index()] {
+                let color = if swap_colors { !p.color() } else { p.color() };
+                out.put_piece(Piece::new(color, p.kind()), map(sq));
+            }
+        }
+        out.side = if swap_colors { !self.side } else { self.side };
+        if out.side == Color::Black {
+            out.hash ^= ZOBRIST_SIDE;
+        }
+        out.rule60 = self.rule60;
+        out.fullmove = self.fullmove;
+        out
+    }
+}
+
+impl std::fmt::Debug for Position {
+    fn fmt(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        write!(f, "Position({})", self.to_fen())
+    }
+}
+
+impl std::fmt::Display for Position {
+    /// The board drawn from Black's side (rank 9) down to Red's, with file and rank labels.
+    fn fmt(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        for rank in (0..10).rev() {
+            write!(f, "{rank} ")?;
+            for file in 0..9 {
+                let sq = Square::from_coords(file, rank).expect("on board");
+                let c = self.piece_at(sq).map_or('.', Piece::letter);
+                write!(f, " {c}")?;
+            }
+            writeln!(f)?;
+        }
+        writeln!(f, "   a b c d e f g h i")
+    }
+}

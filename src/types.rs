@@ -1,0 +1,264 @@
+//! The small value types everything else is built from: colours, pieces, squares and moves.
+
+use crate::geometry::{file_of, rank_of, FILES, SQUARES};
+use std::fmt;
+use std::num::NonZeroU16;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[repr(u8)]
+pub enum Color {
+    Red = 0,
+    Black = 1,
+}
+
+impl Color {
+    pub const BOTH: [Color; 2] = [Color::Red, Color::Black];
+
+    #[inline(always)]
+    pub const fn index(self) -> usize {
+        self as usize
+    }
+
+    #[inline(always)]
+    pub const fn flip(self) -> Color {
+        match self {
+            Color::Red => Color::Black,
+            Color::Black => Color::Red,
+        }
+    }
+}
+
+impl std::ops::Not for Color {
+    type Output = Color;
+    #[inline(always)]
+    fn not(self) -> Color {
+        self.flip()
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[repr(u8)]
+pub enum PieceType {
+    King = 0,
+    Advisor = 1,
+    Elephant = 2,
+    Horse = 3,
+    Rook = 4,
+    Cannon = 5,
+    Pawn = 6,
+}
+
+impl PieceType {
+    pub const ALL: [PieceType; 7] = [
+        PieceType::King,
+        PieceType::Advisor,
+        PieceType::Elephant,
+        PieceType::Horse,
+        PieceType::Rook,
+        PieceType::Cannon,
+        PieceType::Pawn,
+    ];
+
+    #[inline(always)]
+    pub const fn index(self) -> usize {
+        self as usize
+    }
+
+    /// FEN letter for Red (upper case); `H` and `E` are read as aliases of `N` and `B`.
+    pub const fn letter(self) -> char {
+        match self {
+            PieceType::King => 'K',
+            PieceType::Advisor => 'A',
+            PieceType::Elephant => 'B',
+            PieceType::Horse => 'N',
+            PieceType::Rook => 'R',
+            PieceType::Cannon => 'C',
+            PieceType::Pawn => 'P',
+        }
+    }
+
+    pub fn from_letter(c: char) -> Option<PieceType> {
+        Some(match c.to_ascii_uppercase() {
+            'K' => PieceType::King,
+            'A' => PieceType::Advisor,
+            'B' | 'E' => PieceType::Elephant,
+            'N' | 'H' => PieceType::Horse,
+            'R' => PieceType::Rook,
+            'C' => PieceType::Cannon,
+            'P' => PieceType::Pawn,
+            _ => return None,
+        })
+    }
+}
+
+/// A coloured piece; index = colour * 7 + type, so per-piece tables have 14 rows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Piece(u8);
+
+impl Piece {
+    pub const COUNT: usize = 14;
+
+    #[inline(always)]
+    pub const fn new(color: Color, kind: PieceType) -> Piece {
+        Piece(color as u8 * 7 + kind as u8)
+    }
+
+    #[inline(always)]
+    pub const fn color(self) -> Color {
+        if self.0 < 7 {
+            Color::Red
+        } else {
+            Color::Black
+        }
+    }
+
+    #[inline(always)]
+    pub const fn kind(self) -> PieceType {
+        PieceType::ALL[(self.0 % 7) as usize]
+    }
+
+    #[inline(always)]
+    pub const fn index(self) -> usize {
+        self.0 as usize
+    }
+
+    pub fn all() -> impl Iterator<Item = Piece> {
+        (0..Self::COUNT as u8).map(Piece)
+    }
+
+    /// FEN letter: upper case for Red, lower case for Black.
+    pub fn letter(self) -> char {
+        let c = self.kind().letter();
+        match self.color() {
+            Color::Red => c,
+            Color::Black => c.to_ascii_lowercase(),
+        }
+    }
+
+    pub fn from_letter(c: char) -> Option<Piece> {
+        let kind = PieceType::from_letter(c)?;
+        let color = if c.is_ascii_uppercase() { Color::Red } else { Color::Black };
+        Some(Piece::new(color, kind))
+    }
+}
+
+/// A square a0..i9, numbered rank * 9 + file (a0 = 0, i9 = 89).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Square(u8);
+
+impl Square {
+    /// # Panics
+    /// If `index >= 90`.
+    #[inline(always)]
+    pub const fn new(index: usize) -> Square {
+        assert!(index < SQUARES, "square index out of range");
+        Square(index as u8)
+    }
+
+    /// # Safety
+    /// `index` must be below 90.
+    #[inline(always)]
+    pub const unsafe fn new_unchecked(index: usize) -> Square {
+        Square(index as u8)
+    }
+
+    pub const fn try_new(index: usize) -> Option<Square> {
+        if index < SQUARES {
+            Some(Square(index as u8))
+        } else {
+            None
+        }
+    }
+
+    pub const fn from_coords(file: usize, rank: usize) -> Option<Square> {
+        if file < FILES && rank < 10 {
+            Some(Square((rank * FILES + file) as u8))
+        } else {
+            None
+        }
+    }
+
+    #[inline(always)]
+    pub const fn index(self) -> usize {
+        self.0 as usize
+    }
+
+    #[inline(always)]
+    pub const fn file(self) -> usize {
+        file_of(self.0 as usize)
+    }
+
+    #[inline(always)]
+    pub const fn rank(self) -> usize {
+        rank_of(self.0 as usize)
+    }
+
+    /// The same square seen from the other side of the board (rank r -> 9 - r).
+    #[inline(always)]
+    pub const fn flip_rank(self) -> Square {
+        Square(((9 - self.rank()) * FILES + self.file()) as u8)
+    }
+
+    /// The left-right mirror (file f -> 8 - f).
+    #[inline(always)]
+    pub const fn mirror_file(self) -> Square {
+        Square((self.rank() * FILES + 8 - self.file()) as u8)
+    }
+
+    pub fn all() -> impl Iterator<Item = Square> {
+        (0..SQUARES as u8).map(Square)
+    }
+}
+
+impl fmt::Display for Square {
+    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        write!(f, "{}{}", (b'a' + self.file() as u8) as char, self.rank())
+    }
+}
+
+/// A move from one square to another in 16 bits; never zero, so `Option<Move>` is 2 bytes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Move(NonZeroU16);
+
+static_assertions::assert_eq_size!(Move, Option<Move>, u16);
+
+impl Move {
+    #[inline(always)]
+    pub const fn new(from: Square, to: Square) -> Move {
+        let raw = from.0 as u16 | (to.0 as u16) << 7 | 1 << 15;
+        match NonZeroU16::new(raw) {
+            Some(v) => Move(v),
+            None => unreachable!(),
+        }
+    }
+
+    #[inline(always)]
+    pub const fn from(self) -> Square {
+        Square((self.0.get() & 0x7F) as u8)
+    }
+
+    #[inline(always)]
+    pub const fn to(self) -> Square {
+        Square(((self.0.get() >> 7) & 0x7F) as u8)
+    }
+
+    /// Raw 16-bit form, for compact storage (transposition table entries).
+    #[inline(always)]
+    pub const fn raw(self) -> u16 {
+        self.0.get()
+    }
+
+    /// The inverse of [`Move::raw`]; `None` for values no move produces.
+    pub fn from_raw(raw: u16) -> Option<Move> {
+        let from = (raw & 0x7F) as usize;
+        let to = ((raw >> 7) & 0x7F) as usize;
+        (raw >> 15 == 1 && from < SQUARES && to < SQUARES).then(|| Move::new(Square::new(from), Square::new(to)))
+    }
+}
+
+impl fmt::Display for Move {
+    /// ICCS coordinates with ranks 0-9, e.g. `h2e2`.
+    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        write!(f, "{}{}", self.from(), self.to())
+    }
+}
