@@ -104,18 +104,11 @@ struct Safety {
 impl Safety {
     fn new(pos: &Position) -> Safety {
         let us = pos.side_to_move();
-        let them = !us;
         let king = pos.king_square(us);
-        let occ = pos.occupied();
         let ours = pos.color_bb(us);
         let checkers = pos.checkers();
-        let near_rays = rook_attacks(king, occ);
         if checkers.is_empty() {
-            // First and second blockers on the king's lines, and pieces on horse-leg squares.
-            let shields = ((near_rays | cannon_attacks(king, occ)) & occ) | diagonal_neighbours(king);
-            let enemy_cannons = pos.pieces(them, PieceType::Cannon);
-            let screens = if (near_rays & enemy_cannons).any() { near_rays & !occ } else { Bitboard::EMPTY };
-            return Safety { king, in_check: false, risky_from: shields & ours, risky_to: screens };
+            return Safety::quiet(pos, king);
         }
         let mut fixes = Bitboard::FULL;
         let mut screens = Bitboard::EMPTY;
@@ -132,6 +125,42 @@ impl Safety {
             fixes &= fix | Bitboard::from_square(checker);
         }
         Safety { king, in_check: true, risky_from: screens, risky_to: fixes }
+    }
+}
+
+impl Safety {
+    /// Not in check: find the pieces that shield the king from an enemy slider or horse, and
+    /// the empty squares that would screen a cannon aimed at it. Only those need the exact test.
+    #[inline(always)]
+    fn quiet(pos: &Position, king: Square) -> Safety {
+        let us = pos.side_to_move();
+        let them = !us;
+        let occ = pos.occupied();
+        let ours = pos.color_bb(us);
+        let lines = rook_attacks(king, Bitboard::EMPTY);
+        let rooks = (pos.pieces(them, PieceType::Rook) | pos.pieces(them, PieceType::King)) & lines;
+        let cannons = pos.pieces(them, PieceType::Cannon) & lines;
+        let mut risky_from = Bitboard::EMPTY;
+        let mut risky_to = Bitboard::EMPTY;
+        for sniper in rooks {
+            let blockers = between(king, sniper) & occ;
+            if !blockers.more_than_one() {
+                risky_from |= blockers;
+            }
+        }
+        for sniper in cannons {
+            let gap = between(king, sniper);
+            let blockers = gap & occ;
+            match blockers.count() {
+                0 => risky_to |= gap,
+                2 => risky_from |= blockers,
+                _ => {}
+            }
+        }
+        if (horse_attackers(king, Bitboard::EMPTY) & pos.pieces(them, PieceType::Horse)).any() {
+            risky_from |= diagonal_neighbours(king);
+        }
+        Safety { king, in_check: false, risky_from: risky_from & ours, risky_to }
     }
 }
 
