@@ -223,9 +223,27 @@ impl Position {
             | (pawn_attackers(Color::Black, sq) & self.pieces(Color::Black, PieceType::Pawn))
     }
 
-    /// Is the move (from any source: GUI, TT, killer) legal here?
+    /// Is the move (from any source: GUI, TT, killer) legal here? Checks the piece can make
+    /// it on this board, then that it does not leave the king exposed; no list is generated.
     pub fn is_legal(&self, mv: Move) -> bool {
-        crate::movegen::legal_moves(self).contains(mv)
+        let (from, to) = (mv.from(), mv.to());
+        let Some(piece) = self.piece_at(from) else { return false };
+        let us = self.side;
+        if piece.color() != us || self.colors[us.index()].has(to) {
+            return false;
+        }
+        let occ = self.occupied;
+        let reach = match piece.kind() {
+            PieceType::King => king_attacks(from),
+            PieceType::Advisor => advisor_attacks(from),
+            PieceType::Elephant => elephant_attacks(from, occ),
+            PieceType::Horse => horse_attacks(from, occ),
+            PieceType::Rook => rook_attacks(from, occ),
+            PieceType::Cannon if occ.has(to) => cannon_attacks(from, occ),
+            PieceType::Cannon => rook_attacks(from, occ) & !occ,
+            PieceType::Pawn => pawn_attacks(us, from),
+        };
+        reach.has(to) && self.king_safe_after(from, to)
     }
 
     // ---- piece placement -----------------------------------------------------------------
