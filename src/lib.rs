@@ -12,6 +12,7 @@ pub mod movegen;
 pub mod notation;
 pub mod perft;
 pub mod position;
+pub mod rules;
 pub mod types;
 
 pub use bitboard::Bitboard;
