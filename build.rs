@@ -361,16 +361,17 @@ fn generate_psqt() {
             let index = params::table_index(file, rank);
             let mirror = params::table_index(FILES - 1 - file, rank);
             let (mg, eg) = (value_mg + mg_tables[index], value_eg + eg_tables[index]);
-            let symmetric = mg_tables[index] == mg_tables[mirror] && eg_tables[index] == eg_tables[mirror];
-            assert!(symmetric, "table of piece type {kind} is not left-right symmetric");
+            let mg_ok = mg_tables[index] == mg_tables[mirror];
+            let eg_ok = eg_tables[index] == eg_tables[mirror];
+            assert!(mg_ok && eg_ok, "piece type {kind}: asymmetric table");
             let packed = Score::new(mg, eg);
             assert!(packed.mg() == mg && packed.eg() == eg, "packing overflow");
             *entry = packed.0;
         }
     }
     let turned = |sq: usize| (RANKS - 1 - rank_of(sq)) * FILES + file_of(sq);
-    let black: Vec<[i32; SQUARES]> =
-        red.iter().map(|row| std::array::from_fn(|sq| (-Score(row[turned(sq)])).0)).collect();
+    let negated = |row: &[i32; SQUARES]| std::array::from_fn(|sq| (-Score(row[turned(sq)])).0);
+    let black: Vec<[i32; SQUARES]> = red.iter().map(negated).collect();
     let mut out = String::new();
     writeln!(out, "pub static PSQT: [[i32; 90]; 14] = [").unwrap();
     for row in red.iter().chain(black.iter()) {
