@@ -54,6 +54,11 @@ pub enum Command {
         #[arg(long)]
         fen: Option<String>,
     },
+    /// Static evaluation, term by term, of a position (default: the start position).
+    Eval {
+        #[arg(long)]
+        fen: Option<String>,
+    },
 }
 
 fn position_from(fen: Option<&str>) -> Result<Position, String> {
@@ -69,6 +74,7 @@ pub fn run() -> i32 {
     let result = match cli.command {
         Some(Command::Perft { depth, fen }) => run_perft(depth, fen.as_deref()),
         Some(Command::Divide { depth, fen }) => run_divide(depth, fen.as_deref()),
+        Some(Command::Eval { fen }) => crate::eval::command::run_eval(fen.as_deref()),
         Some(Command::Bench { depth }) => crate::bench::run_bench(depth),
         Some(Command::Analyse {
             fen,

@@ -15,6 +15,7 @@ pub mod notation;
 pub mod perft;
 pub mod position;
 pub mod protocol;
+pub mod rules;
 pub mod search;
 pub mod tt;
 pub mod types;

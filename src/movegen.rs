@@ -29,7 +29,10 @@ impl MoveList {
     #[inline(always)]
     pub fn new() -> MoveList {
         let filler = Move::new(Square::new(0), Square::new(0));
-        MoveList { moves: [filler; MAX_MOVES], len: 0 }
+        MoveList {
+            moves: [filler; MAX_MOVES],
+            len: 0,
+        }
     }
 
     #[inline(always)]
@@ -124,7 +127,12 @@ impl Safety {
             };
             fixes &= fix | Bitboard::from_square(checker);
         }
-        Safety { king, in_check: true, risky_from: screens, risky_to: fixes }
+        Safety {
+            king,
+            in_check: true,
+            risky_from: screens,
+            risky_to: fixes,
+        }
     }
 }
 
@@ -160,7 +168,12 @@ impl Safety {
         if (horse_attackers(king, Bitboard::EMPTY) & pos.pieces(them, PieceType::Horse)).any() {
             risky_from |= diagonal_neighbours(king);
         }
-        Safety { king, in_check: false, risky_from: risky_from & ours, risky_to }
+        Safety {
+            king,
+            in_check: false,
+            risky_from: risky_from & ours,
+            risky_to,
+        }
     }
 }
 
@@ -169,7 +182,11 @@ impl Safety {
 fn horse_leg(from: Square, to: Square) -> Square {
     let df = to.file() as i32 - from.file() as i32;
     let dr = to.rank() as i32 - from.rank() as i32;
-    let (lf, lr) = if df.abs() == 2 { (df.signum(), 0) } else { (0, dr.signum()) };
+    let (lf, lr) = if df.abs() == 2 {
+        (df.signum(), 0)
+    } else {
+        (0, dr.signum())
+    };
     let file = (from.file() as i32 + lf) as usize;
     let rank = (from.rank() as i32 + lr) as usize;
     Square::from_coords(file, rank).expect("a horse leg is on the board")
@@ -220,7 +237,11 @@ impl<S: MoveSink> Generator<'_, S> {
     fn add(&mut self, from: Square, targets: Bitboard) {
         let s = &self.safety;
         if s.in_check {
-            let candidates = if s.risky_from.has(from) { targets } else { targets & s.risky_to };
+            let candidates = if s.risky_from.has(from) {
+                targets
+            } else {
+                targets & s.risky_to
+            };
             self.add_tested(from, candidates);
         } else if s.risky_from.has(from) {
             self.add_tested(from, targets);
