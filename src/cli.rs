@@ -27,6 +27,8 @@ pub enum Command {
         #[arg(long)]
         fen: Option<String>,
     },
+    /// Play engines against each other (UCI or UCCI) and report Elo, SPRT and PGN.
+    Match(Box<crate::matchrun::MatchArgs>),
 }
 
 fn position_from(fen: Option<&str>) -> Result<Position, String> {
@@ -42,6 +44,7 @@ pub fn run() -> i32 {
     let result = match cli.command {
         Some(Command::Perft { depth, fen }) => run_perft(depth, fen.as_deref()),
         Some(Command::Divide { depth, fen }) => run_divide(depth, fen.as_deref()),
+        Some(Command::Match(args)) => crate::matchrun::run_match(&args),
         None => {
             use clap::CommandFactory;
             Cli::command().print_help().map_err(|e| e.to_string())
