@@ -90,9 +90,15 @@ fn horse_attacks(sq: usize, window: u64) -> u128 {
 fn horse_attackers(sq: usize, window: u64) -> u128 {
     let mut attackers = 0;
     for ((jf, jr), _) in HORSE_JUMPS {
-        let Some(from) = step(sq, (jf, jr)) else { continue };
+        let Some(from) = step(sq, (jf, jr)) else {
+            continue;
+        };
         // Leg seen from the target: one step back along the long axis, full step along the short.
-        let (lf, lr) = if jf.abs() == 2 { (jf / 2, jr) } else { (jf, jr / 2) };
+        let (lf, lr) = if jf.abs() == 2 {
+            (jf / 2, jr)
+        } else {
+            (jf, jr / 2)
+        };
         if window & (1 << window_bit(lf, lr)) == 0 {
             attackers |= bit(from);
         }
@@ -106,11 +112,16 @@ fn pawn_attacks(color: usize, sq: usize) -> u128 {
     if !on_own_side(color, sq) {
         steps.extend([(1, 0), (-1, 0)]);
     }
-    steps.into_iter().filter_map(|d| step(sq, d)).fold(0, |acc, to| acc | bit(to))
+    steps
+        .into_iter()
+        .filter_map(|d| step(sq, d))
+        .fold(0, |acc, to| acc | bit(to))
 }
 
 fn pawn_attackers(color: usize, sq: usize) -> u128 {
-    bits_of(u128::MAX).filter(|&from| pawn_attacks(color, from) & bit(sq) != 0).fold(0, |a, f| a | bit(f))
+    bits_of(u128::MAX)
+        .filter(|&from| pawn_attacks(color, from) & bit(sq) != 0)
+        .fold(0, |a, f| a | bit(f))
 }
 
 /// Slider attacks walked square by square. Rook: up to and including the first blocker.
@@ -156,22 +167,32 @@ fn line(a: usize, b: usize) -> u128 {
         return 0;
     }
     if file_of(a) == file_of(b) {
-        bits_of(u128::MAX).filter(|&s| file_of(s) == file_of(a)).fold(0, |acc, s| acc | bit(s))
+        bits_of(u128::MAX)
+            .filter(|&s| file_of(s) == file_of(a))
+            .fold(0, |acc, s| acc | bit(s))
     } else if rank_of(a) == rank_of(b) {
-        bits_of(u128::MAX).filter(|&s| rank_of(s) == rank_of(a)).fold(0, |acc, s| acc | bit(s))
+        bits_of(u128::MAX)
+            .filter(|&s| rank_of(s) == rank_of(a))
+            .fold(0, |acc, s| acc | bit(s))
     } else {
         0
     }
 }
 
 /// For every square, the table of attacks indexed by the gathered neighbour bits.
-fn neighbour_table(bits: [u32; 4], gather: u64, attacks: impl Fn(usize, u64) -> u128) -> Vec<[u128; 16]> {
+fn neighbour_table(
+    bits: [u32; 4],
+    gather: u64,
+    attacks: impl Fn(usize, u64) -> u128,
+) -> Vec<[u128; 16]> {
     (0..SQUARES)
         .map(|sq| {
             let mut table = [0u128; 16];
             let mut filled = [false; 16];
             for subset in 0..16u32 {
-                let window = (0..4).filter(|i| subset >> i & 1 != 0).fold(0u64, |w, i| w | 1 << bits[i]);
+                let window = (0..4)
+                    .filter(|i| subset >> i & 1 != 0)
+                    .fold(0u64, |w, i| w | 1 << bits[i]);
                 let index = gather_neighbours(window, bits, gather);
                 assert!(!filled[index], "gather collision at square {sq}");
                 filled[index] = true;
@@ -253,10 +274,16 @@ fn check_lookups(
             assert_eq!(fast, walk_slider(sq, occ, false), "rook lookup at {sq}");
             let reach = horse[sq][orthogonal_index(occ, sq)];
             for to in bits_of(reach) {
-                assert!(attackers[to][diagonal_index(occ, to)] & bit(sq) != 0, "horse reverse {sq}->{to}");
+                assert!(
+                    attackers[to][diagonal_index(occ, to)] & bit(sq) != 0,
+                    "horse reverse {sq}->{to}"
+                );
             }
             for from in bits_of(attackers[sq][diagonal_index(occ, sq)]) {
-                assert!(horse[from][orthogonal_index(occ, from)] & bit(sq) != 0, "horse forward {from}->{sq}");
+                assert!(
+                    horse[from][orthogonal_index(occ, from)] & bit(sq) != 0,
+                    "horse forward {from}->{sq}"
+                );
             }
         }
     }
@@ -274,7 +301,12 @@ fn emit<T: std::fmt::LowerHex>(out: &mut String, name: &str, ty: &str, values: &
     out.push_str("];\n");
 }
 
-fn emit_nested<T: std::fmt::LowerHex, const N: usize>(out: &mut String, name: &str, ty: &str, rows: &[[T; N]]) {
+fn emit_nested<T: std::fmt::LowerHex, const N: usize>(
+    out: &mut String,
+    name: &str,
+    ty: &str,
+    rows: &[[T; N]],
+) {
     writeln!(out, "pub static {name}: {ty} = [").unwrap();
     for row in rows {
         out.push_str("    [");
@@ -301,12 +333,21 @@ fn main() {
     let horse_attackers_t = neighbour_table(DIAGONAL_WINDOW, DIAGONAL_GATHER, horse_attackers);
     emit_nested(&mut out, "ELEPHANT_ATTACKS", "[[u128; 16]; 90]", &elephants);
     emit_nested(&mut out, "HORSE_ATTACKS", "[[u128; 16]; 90]", &horses);
-    emit_nested(&mut out, "HORSE_ATTACKERS", "[[u128; 16]; 90]", &horse_attackers_t);
+    emit_nested(
+        &mut out,
+        "HORSE_ATTACKERS",
+        "[[u128; 16]; 90]",
+        &horse_attackers_t,
+    );
 
-    let pawns: Vec<[u128; 90]> =
-        [RED, BLACK].iter().map(|&c| std::array::from_fn(|sq| pawn_attacks(c, sq))).collect();
-    let pawn_from: Vec<[u128; 90]> =
-        [RED, BLACK].iter().map(|&c| std::array::from_fn(|sq| pawn_attackers(c, sq))).collect();
+    let pawns: Vec<[u128; 90]> = [RED, BLACK]
+        .iter()
+        .map(|&c| std::array::from_fn(|sq| pawn_attacks(c, sq)))
+        .collect();
+    let pawn_from: Vec<[u128; 90]> = [RED, BLACK]
+        .iter()
+        .map(|&c| std::array::from_fn(|sq| pawn_attackers(c, sq)))
+        .collect();
     emit_nested(&mut out, "PAWN_ATTACKS", "[[u128; 90]; 2]", &pawns);
     emit_nested(&mut out, "PAWN_ATTACKERS", "[[u128; 90]; 2]", &pawn_from);
 
@@ -314,22 +355,43 @@ fn main() {
     let file_rook = file_table(false);
     check_lookups(&rank_rook, &file_rook, &horses, &horse_attackers_t);
     emit_nested(&mut out, "RANK_ROOK", "[[u16; 128]; 9]", &rank_rook);
-    emit_nested(&mut out, "RANK_CANNON", "[[u16; 128]; 9]", &rank_table(true));
+    emit_nested(
+        &mut out,
+        "RANK_CANNON",
+        "[[u16; 128]; 9]",
+        &rank_table(true),
+    );
     emit_nested(&mut out, "FILE_ROOK", "[[u128; 256]; 10]", &file_rook);
-    emit_nested(&mut out, "FILE_CANNON", "[[u128; 256]; 10]", &file_table(true));
+    emit_nested(
+        &mut out,
+        "FILE_CANNON",
+        "[[u128; 256]; 10]",
+        &file_table(true),
+    );
 
     let diagonal: Vec<u128> = (0..SQUARES)
-        .map(|sq| DIAGONAL_STEPS.iter().filter_map(|&d| step(sq, d)).fold(0, |acc, n| acc | bit(n)))
+        .map(|sq| {
+            DIAGONAL_STEPS
+                .iter()
+                .filter_map(|&d| step(sq, d))
+                .fold(0, |acc, n| acc | bit(n))
+        })
         .collect();
     emit(&mut out, "DIAGONAL_NEIGHBOURS", "[u128; 90]", &diagonal, 4);
 
-    let betweens: Vec<[u128; 90]> = (0..SQUARES).map(|a| std::array::from_fn(|b| between(a, b))).collect();
-    let lines: Vec<[u128; 90]> = (0..SQUARES).map(|a| std::array::from_fn(|b| line(a, b))).collect();
+    let betweens: Vec<[u128; 90]> = (0..SQUARES)
+        .map(|a| std::array::from_fn(|b| between(a, b)))
+        .collect();
+    let lines: Vec<[u128; 90]> = (0..SQUARES)
+        .map(|a| std::array::from_fn(|b| line(a, b)))
+        .collect();
     emit_nested(&mut out, "BETWEEN", "[[u128; 90]; 90]", &betweens);
     emit_nested(&mut out, "LINE", "[[u128; 90]; 90]", &lines);
 
     let mut rng = SplitMix(0x0C4A_7107_5EED_2026);
-    let keys: Vec<[u64; 90]> = (0..14).map(|_| std::array::from_fn(|_| rng.next())).collect();
+    let keys: Vec<[u64; 90]> = (0..14)
+        .map(|_| std::array::from_fn(|_| rng.next()))
+        .collect();
     emit_nested(&mut out, "ZOBRIST_PIECE", "[[u64; 90]; 14]", &keys);
     writeln!(out, "pub const ZOBRIST_SIDE: u64 = {:#x};", rng.next()).unwrap();
 

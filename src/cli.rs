@@ -6,7 +6,11 @@ use clap::{Parser, Subcommand};
 use std::time::Instant;
 
 #[derive(Parser, Debug)]
-#[command(name = "chariot", version, about = "Chariot, a Xiangqi (Chinese chess) engine")]
+#[command(
+    name = "chariot",
+    version,
+    about = "Chariot, a Xiangqi (Chinese chess) engine"
+)]
 pub struct Cli {
     #[command(subcommand)]
     pub command: Option<Command>,

@@ -58,12 +58,18 @@ impl Report {
 /// Can a piece of this kind and colour ever stand on `sq`? (Relative rank: 0 = own back rank.)
 pub fn square_allowed(piece: Piece, sq: Square) -> bool {
     let (file, rank) = (sq.file(), sq.rank());
-    let rel = if piece.color() == Color::Red { rank } else { 9 - rank };
+    let rel = if piece.color() == Color::Red {
+        rank
+    } else {
+        9 - rank
+    };
     let in_palace = (3..=5).contains(&file) && rel <= 2;
     match piece.kind() {
         PieceType::King => in_palace,
         PieceType::Advisor => in_palace && (file + rel) % 2 == 1,
-        PieceType::Elephant => rel <= 4 && rel % 2 == 0 && file % 2 == 0 && (file / 2 + rel / 2) % 2 == 1,
+        PieceType::Elephant => {
+            rel <= 4 && rel % 2 == 0 && file % 2 == 0 && (file / 2 + rel / 2) % 2 == 1
+        }
         PieceType::Pawn => rel >= 5 || (rel >= 3 && file % 2 == 0),
         PieceType::Horse | PieceType::Rook | PieceType::Cannon => true,
     }
@@ -74,14 +80,20 @@ impl Position {
     /// `b` means Black to move; `w` and `r` mean Red. `H`/`E` are accepted for horse/elephant.
     /// The castling and en-passant fields and the counters are optional.
     pub fn from_fen(fen: &str) -> Result<Position, FenError> {
-        let mut report = Report(FenError { problems: FenProblems::empty(), details: Vec::new() });
+        let mut report = Report(FenError {
+            problems: FenProblems::empty(),
+            details: Vec::new(),
+        });
         let mut fields = fen.split_whitespace();
         let placement = fields.next().unwrap_or("");
         let mut pos = Position::empty();
 
         let ranks: Vec<&str> = placement.split('/').collect();
         if ranks.len() != 10 {
-            report.add(FenProblems::SYNTAX, format!("expected 10 ranks, found {}", ranks.len()));
+            report.add(
+                FenProblems::SYNTAX,
+                format!("expected 10 ranks, found {}", ranks.len()),
+            );
             return Err(report.0);
         }
         for (row, text) in ranks.iter().enumerate() {
@@ -96,12 +108,18 @@ impl Position {
                     }
                     file += 1;
                 } else {
-                    report.add(FenProblems::SYNTAX, format!("unknown piece letter '{c}' in rank {rank}"));
+                    report.add(
+                        FenProblems::SYNTAX,
+                        format!("unknown piece letter '{c}' in rank {rank}"),
+                    );
                     return Err(report.0);
                 }
             }
             if file != 9 {
-                report.add(FenProblems::SYNTAX, format!("rank {rank} has {file} files, not 9"));
+                report.add(
+                    FenProblems::SYNTAX,
+                    format!("rank {rank} has {file} files, not 9"),
+                );
                 return Err(report.0);
             }
         }
@@ -110,7 +128,10 @@ impl Position {
             "w" | "r" | "W" | "R" => Color::Red,
             "b" | "B" => Color::Black,
             other => {
-                report.add(FenProblems::SIDE, format!("side to move '{other}' is not w, r or b"));
+                report.add(
+                    FenProblems::SIDE,
+                    format!("side to move '{other}' is not w, r or b"),
+                );
                 Color::Red
             }
         };
@@ -122,7 +143,10 @@ impl Position {
         let mut counter = |name: &str, default: u16| match fields.next() {
             None => default,
             Some(text) => text.parse::<u16>().unwrap_or_else(|_| {
-                report.add(FenProblems::COUNTERS, format!("{name} '{text}' is not a number"));
+                report.add(
+                    FenProblems::COUNTERS,
+                    format!("{name} '{text}' is not a number"),
+                );
                 default
             }),
         };
@@ -184,11 +208,17 @@ fn check_material(pos: &Position, report: &mut Report) {
             } else if kind == PieceType::King && count > 1 {
                 report.add(FenProblems::EXTRA_KING, format!("{name} has {count} kings"));
             } else if count > most {
-                report.add(FenProblems::TOO_MANY_PIECES, format!("{name} has {count} {kind:?}s (at most {most})"));
+                report.add(
+                    FenProblems::TOO_MANY_PIECES,
+                    format!("{name} has {count} {kind:?}s (at most {most})"),
+                );
             }
             for sq in set {
                 if !square_allowed(Piece::new(color, kind), sq) {
-                    report.add(FenProblems::BAD_SQUARE, format!("{name} {kind:?} cannot stand on {sq}"));
+                    report.add(
+                        FenProblems::BAD_SQUARE,
+                        format!("{name} {kind:?} cannot stand on {sq}"),
+                    );
                 }
             }
         }
@@ -199,8 +229,17 @@ fn check_kings(pos: &Position, report: &mut Report) {
     let red = pos.king_square(Color::Red);
     let black = pos.king_square(Color::Black);
     if rook_attacks(red, pos.occupied()).has(black) {
-        report.add(FenProblems::KINGS_FACING, format!("the kings face each other on file {}", &red.to_string()[..1]));
+        report.add(
+            FenProblems::KINGS_FACING,
+            format!(
+                "the kings face each other on file {}",
+                &red.to_string()[..1]
+            ),
+        );
     } else if pos.king_attacked(!pos.side_to_move()) {
-        report.add(FenProblems::OPPONENT_IN_CHECK, "the side not to move is in check");
+        report.add(
+            FenProblems::OPPONENT_IN_CHECK,
+            "the side not to move is in check",
+        );
     }
 }

@@ -72,7 +72,11 @@ pub const fn diagonal_index(occ: u128, sq: usize) -> usize {
 }
 
 pub const fn orthogonal_index(occ: u128, sq: usize) -> usize {
-    gather_neighbours(neighbour_window(occ, sq), ORTHOGONAL_WINDOW, ORTHOGONAL_GATHER)
+    gather_neighbours(
+        neighbour_window(occ, sq),
+        ORTHOGONAL_WINDOW,
+        ORTHOGONAL_GATHER,
+    )
 }
 
 /// The window bit of the neighbour at (df, dr), both in -1..=1.
@@ -91,7 +95,8 @@ pub const fn rank_index(occ: u128, rank: usize) -> usize {
 }
 
 /// Squares a1..a7 of file a, seen in the low half after shifting the board by the file.
-const FILE_LOW_MASK: u64 = (1 << 9) | (1 << 18) | (1 << 27) | (1 << 36) | (1 << 45) | (1 << 54) | (1 << 63);
+const FILE_LOW_MASK: u64 =
+    (1 << 9) | (1 << 18) | (1 << 27) | (1 << 36) | (1 << 45) | (1 << 54) | (1 << 63);
 /// Square a8 (bit 72) seen in the high half.
 const FILE_HIGH_MASK: u64 = 1 << 8;
 /// Multiplying by this shifts bit 9k to 56 + k (and bit 8 to 56) with no two partial products

@@ -29,7 +29,10 @@ impl MoveList {
     #[inline(always)]
     pub fn new() -> MoveList {
         let filler = Move::new(Square::new(0), Square::new(0));
-        MoveList { moves: [filler; MAX_MOVES], len: 0 }
+        MoveList {
+            moves: [filler; MAX_MOVES],
+            len: 0,
+        }
     }
 
     #[inline(always)]
@@ -104,18 +107,11 @@ struct Safety {
 impl Safety {
     fn new(pos: &Position) -> Safety {
         let us = pos.side_to_move();
-        let them = !us;
         let king = pos.king_square(us);
-        let occ = pos.occupied();
         let ours = pos.color_bb(us);
         let checkers = pos.checkers();
-        let near_rays = rook_attacks(king, occ);
         if checkers.is_empty() {
-            // First and second blockers on the king's lines, and pieces on horse-leg squares.
-            let shields = ((near_rays | cannon_attacks(king, occ)) & occ) | diagonal_neighbours(king);
-            let enemy_cannons = pos.pieces(them, PieceType::Cannon);
-            let screens = if (near_rays & enemy_cannons).any() { near_rays & !occ } else { Bitboard::EMPTY };
-            return Safety { king, in_check: false, risky_from: shields & ours, risky_to: screens };
+            return Safety::quiet(pos, king);
         }
         let mut fixes = Bitboard::FULL;
         let mut screens = Bitboard::EMPTY;
@@ -131,7 +127,53 @@ impl Safety {
             };
             fixes &= fix | Bitboard::from_square(checker);
         }
-        Safety { king, in_check: true, risky_from: screens, risky_to: fixes }
+        Safety {
+            king,
+            in_check: true,
+            risky_from: screens,
+            risky_to: fixes,
+        }
+    }
+}
+
+impl Safety {
+    /// Not in check: find the pieces that shield the king from an enemy slider or horse, and
+    /// the empty squares that would screen a cannon aimed at it. Only those need the exact test.
+    #[inline(always)]
+    fn quiet(pos: &Position, king: Square) -> Safety {
+        let us = pos.side_to_move();
+        let them = !us;
+        let occ = pos.occupied();
+        let ours = pos.color_bb(us);
+        let lines = rook_attacks(king, Bitboard::EMPTY);
+        let rooks = (pos.pieces(them, PieceType::Rook) | pos.pieces(them, PieceType::King)) & lines;
+        let cannons = pos.pieces(them, PieceType::Cannon) & lines;
+        let mut risky_from = Bitboard::EMPTY;
+        let mut risky_to = Bitboard::EMPTY;
+        for sniper in rooks {
+            let blockers = between(king, sniper) & occ;
+            if !blockers.more_than_one() {
+                risky_from |= blockers;
+            }
+        }
+        for sniper in cannons {
+            let gap = between(king, sniper);
+            let blockers = gap & occ;
+            match blockers.count() {
+                0 => risky_to |= gap,
+                2 => risky_from |= blockers,
+                _ => {}
+            }
+        }
+        if (horse_attackers(king, Bitboard::EMPTY) & pos.pieces(them, PieceType::Horse)).any() {
+            risky_from |= diagonal_neighbours(king);
+        }
+        Safety {
+            king,
+            in_check: false,
+            risky_from: risky_from & ours,
+            risky_to,
+        }
     }
 }
 
@@ -140,32 +182,72 @@ impl Safety {
 fn horse_leg(from: Square, to: Square) -> Square {
     let df = to.file() as i32 - from.file() as i32;
     let dr = to.rank() as i32 - from.rank() as i32;
-    let (lf, lr) = if df.abs() == 2 { (df.signum(), 0) } else { (0, dr.signum()) };
+    let (lf, lr) = if df.abs() == 2 {
+        (df.signum(), 0)
+    } else {
+        (0, dr.signum())
+    };
     let file = (from.file() as i32 + lf) as usize;
     let rank = (from.rank() as i32 + lr) as usize;
     Square::from_coords(file, rank).expect("a horse leg is on the board")
 }
 
-struct Generator<'a> {
-    pos: &'a Position,
-    safety: Safety,
-    list: &'a mut MoveList,
+/// Where generated moves go: a list, or just a count (perft's last ply needs no moves).
+pub trait MoveSink {
+    fn push(&mut self, mv: Move);
+    /// Every square of `targets` is a legal destination for the piece on `from`.
+    fn push_all(&mut self, from: Square, targets: Bitboard) {
+        for to in targets {
+            self.push(Move::new(from, to));
+        }
+    }
 }
 
-impl Generator<'_> {
+impl MoveSink for MoveList {
+    #[inline(always)]
+    fn push(&mut self, mv: Move) {
+        MoveList::push(self, mv);
+    }
+}
+
+/// Counts moves without storing them.
+#[derive(Default)]
+pub struct MoveCounter(pub usize);
+
+impl MoveSink for MoveCounter {
+    #[inline(always)]
+    fn push(&mut self, _: Move) {
+        self.0 += 1;
+    }
+
+    #[inline(always)]
+    fn push_all(&mut self, _: Square, targets: Bitboard) {
+        self.0 += targets.count() as usize;
+    }
+}
+
+struct Generator<'a, S: MoveSink> {
+    pos: &'a Position,
+    safety: Safety,
+    sink: &'a mut S,
+}
+
+impl<S: MoveSink> Generator<'_, S> {
     #[inline(always)]
     fn add(&mut self, from: Square, targets: Bitboard) {
         let s = &self.safety;
         if s.in_check {
-            let candidates = if s.risky_from.has(from) { targets } else { targets & s.risky_to };
+            let candidates = if s.risky_from.has(from) {
+                targets
+            } else {
+                targets & s.risky_to
+            };
             self.add_tested(from, candidates);
         } else if s.risky_from.has(from) {
             self.add_tested(from, targets);
         } else {
             let risky = targets & s.risky_to;
-            for to in targets & !risky {
-                self.list.push(Move::new(from, to));
-            }
+            self.sink.push_all(from, targets & !risky);
             self.add_tested(from, risky);
         }
     }
@@ -174,14 +256,21 @@ impl Generator<'_> {
     fn add_tested(&mut self, from: Square, targets: Bitboard) {
         for to in targets {
             if self.pos.king_safe_after(from, to) {
-                self.list.push(Move::new(from, to));
+                self.sink.push(Move::new(from, to));
             }
         }
     }
 }
 
 /// Appends the legal moves of the chosen kind to `list`.
+#[inline]
 pub fn generate(pos: &Position, kind: GenKind, list: &mut MoveList) {
+    generate_into(pos, kind, list);
+}
+
+/// Sends the legal moves of the chosen kind to `sink`.
+#[inline(always)]
+pub fn generate_into<S: MoveSink>(pos: &Position, kind: GenKind, sink: &mut S) {
     let us = pos.side_to_move();
     let occ = pos.occupied();
     let ours = pos.color_bb(us);
@@ -193,7 +282,7 @@ pub fn generate(pos: &Position, kind: GenKind, list: &mut MoveList) {
     };
     let safety = Safety::new(pos);
     let king = safety.king;
-    let mut gen = Generator { pos, safety, list };
+    let mut gen = Generator { pos, safety, sink };
 
     for from in pos.pieces(us, PieceType::Rook) {
         gen.add(from, rook_attacks(from, occ) & target);
@@ -232,7 +321,9 @@ pub fn legal_moves(pos: &Position) -> MoveList {
 
 /// Number of legal moves, without keeping them (perft's last ply).
 pub fn count_legal(pos: &Position) -> usize {
-    legal_moves(pos).len()
+    let mut counter = MoveCounter(0);
+    generate_into(pos, GenKind::All, &mut counter);
+    counter.0
 }
 
 /// The side to move has no legal move: it has lost (checkmate and stalemate alike).

@@ -40,7 +40,9 @@ fn parse_square(text: &str, base: RankBase) -> Option<(Square, &str)> {
     let mut chars = text.char_indices();
     let (_, f) = chars.next()?;
     let file = (f.to_ascii_lowercase() as u32).checked_sub('a' as u32)? as usize;
-    let digits_end = text[1..].find(|c: char| !c.is_ascii_digit()).map_or(text.len(), |i| i + 1);
+    let digits_end = text[1..]
+        .find(|c: char| !c.is_ascii_digit())
+        .map_or(text.len(), |i| i + 1);
     let digits = &text[1..digits_end];
     // With ranks 1-10 the rank may have two digits; with 0-9 always one.
     let take = match base {

@@ -53,7 +53,8 @@ pub struct Position {
 }
 
 impl Position {
-    pub const START_FEN: &'static str = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
+    pub const START_FEN: &'static str =
+        "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
 
     pub fn startpos() -> Position {
         Position::from_fen(Self::START_FEN).expect("the start position is valid")
@@ -139,7 +140,13 @@ impl Position {
     /// pieces restricted to `alive` (so a capture can be simulated). Advisors and elephants
     /// can never reach an enemy king; kings attack each other only by facing on a file.
     #[inline(always)]
-    fn king_attackers_with(&self, ksq: Square, occ: Bitboard, by: Color, alive: Bitboard) -> Bitboard {
+    fn king_attackers_with(
+        &self,
+        ksq: Square,
+        occ: Bitboard,
+        by: Color,
+        alive: Bitboard,
+    ) -> Bitboard {
         let rooks = (self.pieces(by, PieceType::Rook) | self.pieces(by, PieceType::King)) & alive;
         let cannons = self.pieces(by, PieceType::Cannon) & alive;
         let horses = self.pieces(by, PieceType::Horse) & alive;
@@ -171,8 +178,13 @@ impl Position {
 
     /// Is `color`'s king attacked in the current placement?
     pub fn king_attacked(&self, color: Color) -> bool {
-        self.king_attackers_with(self.king_square(color), self.occupied, !color, Bitboard::FULL)
-            .any()
+        self.king_attackers_with(
+            self.king_square(color),
+            self.occupied,
+            !color,
+            Bitboard::FULL,
+        )
+        .any()
     }
 
     /// Would the side to move's king be safe after moving its piece from `from` to `to`?
@@ -190,7 +202,9 @@ impl Position {
     /// Does the (legal) move give check to the opponent?
     pub fn gives_check(&self, mv: Move) -> bool {
         let (from, to) = (mv.from(), mv.to());
-        let Some(piece) = self.piece_at(from) else { return false };
+        let Some(piece) = self.piece_at(from) else {
+            return false;
+        };
         let us = self.side;
         let them = !us;
         let ksq = self.king_square(them);
@@ -223,9 +237,29 @@ impl Position {
             | (pawn_attackers(Color::Black, sq) & self.pieces(Color::Black, PieceType::Pawn))
     }
 
-    /// Is the move (from any source: GUI, TT, killer) legal here?
+    /// Is the move (from any source: GUI, TT, killer) legal here? Checks the piece can make
+    /// it on this board, then that it does not leave the king exposed; no list is generated.
     pub fn is_legal(&self, mv: Move) -> bool {
-        crate::movegen::legal_moves(self).contains(mv)
+        let (from, to) = (mv.from(), mv.to());
+        let Some(piece) = self.piece_at(from) else {
+            return false;
+        };
+        let us = self.side;
+        if piece.color() != us || self.colors[us.index()].has(to) {
+            return false;
+        }
+        let occ = self.occupied;
+        let reach = match piece.kind() {
+            PieceType::King => king_attacks(from),
+            PieceType::Advisor => advisor_attacks(from),
+            PieceType::Elephant => elephant_attacks(from, occ),
+            PieceType::Horse => horse_attacks(from, occ),
+            PieceType::Rook => rook_attacks(from, occ),
+            PieceType::Cannon if occ.has(to) => cannon_attacks(from, occ),
+            PieceType::Cannon => rook_attacks(from, occ) & !occ,
+            PieceType::Pawn => pawn_attacks(us, from),
+        };
+        reach.has(to) && self.king_safe_after(from, to)
     }
 
     // ---- piece placement -----------------------------------------------------------------
@@ -258,7 +292,8 @@ impl Position {
         self.pieces[piece.index()] ^= bb;
         self.colors[piece.color().index()] ^= bb;
         self.occupied ^= bb;
-        self.hash ^= ZOBRIST_PIECE[piece.index()][from.index()] ^ ZOBRIST_PIECE[piece.index()][to.index()];
+        self.hash ^=
+            ZOBRIST_PIECE[piece.index()][from.index()] ^ ZOBRIST_PIECE[piece.index()][to.index()];
     }
 
     // ---- make / unmake -------------------------------------------------------------------
@@ -279,7 +314,12 @@ impl Position {
         let (from, to) = (mv.from(), mv.to());
         let piece = self.board[from.index()].expect("make_move: no piece on the from-square");
         let captured = self.board[to.index()];
-        self.history.push(Undo { mv: Some(mv), captured, hash: self.hash, rule60: self.rule60 });
+        self.history.push(Undo {
+            mv: Some(mv),
+            captured,
+            hash: self.hash,
+            rule60: self.rule60,
+        });
         if let Some(victim) = captured {
             self.remove_piece(victim, to);
             observer.remove_piece(victim, to);
@@ -295,7 +335,10 @@ impl Position {
     /// Takes back the last move made with `make_move_with`.
     #[inline]
     pub fn unmake_move_with<O: BoardObserver>(&mut self, observer: &mut O) {
-        let undo = self.history.pop().expect("unmake_move: no move to take back");
+        let undo = self
+            .history
+            .pop()
+            .expect("unmake_move: no move to take back");
         let mv = undo.mv.expect("unmake_move: the last move was a null move");
         let (from, to) = (mv.from(), mv.to());
         let piece = self.board[to.index()].expect("unmake_move: the moved piece is missing");
@@ -310,13 +353,21 @@ impl Position {
 
     /// Passes the turn (for null-move pruning); must not be used in check.
     pub fn make_null_move(&mut self) {
-        self.history.push(Undo { mv: None, captured: None, hash: self.hash, rule60: self.rule60 });
+        self.history.push(Undo {
+            mv: None,
+            captured: None,
+            hash: self.hash,
+            rule60: self.rule60,
+        });
         self.rule60 += 1;
         self.finish_turn();
     }
 
     pub fn unmake_null_move(&mut self) {
-        let undo = self.history.pop().expect("unmake_null_move: no move to take back");
+        let undo = self
+            .history
+            .pop()
+            .expect("unmake_null_move: no move to take back");
         debug_assert!(undo.mv.is_none(), "unmake_null_move after a real move");
         self.undo_turn(undo);
     }
@@ -344,7 +395,11 @@ impl Position {
 
     /// The hash recomputed from the placement and side to move.
     pub fn compute_hash(&self) -> u64 {
-        let mut hash = if self.side == Color::Black { ZOBRIST_SIDE } else { 0 };
+        let mut hash = if self.side == Color::Black {
+            ZOBRIST_SIDE
+        } else {
+            0
+        };
         for sq in Square::all() {
             if let Some(p) = self.board[sq.index()] {
                 hash ^= ZOBRIST_PIECE[p.index()][sq.index()];
@@ -362,7 +417,11 @@ impl Position {
                 pieces[p.index()] |= Bitboard::from_square(sq);
             }
         }
-        let colors = [0, 1].map(|c| pieces[c * 7..c * 7 + 7].iter().fold(Bitboard::EMPTY, |a, &b| a | b));
+        let colors = [0, 1].map(|c| {
+            pieces[c * 7..c * 7 + 7]
+                .iter()
+                .fold(Bitboard::EMPTY, |a, &b| a | b)
+        });
         pieces == self.pieces
             && colors == self.colors
             && self.occupied == (colors[0] | colors[1])

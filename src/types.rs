@@ -137,7 +137,11 @@ impl Piece {
 
     pub fn from_letter(c: char) -> Option<Piece> {
         let kind = PieceType::from_letter(c)?;
-        let color = if c.is_ascii_uppercase() { Color::Red } else { Color::Black };
+        let color = if c.is_ascii_uppercase() {
+            Color::Red
+        } else {
+            Color::Black
+        };
         Some(Piece::new(color, kind))
     }
 }
@@ -252,7 +256,8 @@ impl Move {
     pub fn from_raw(raw: u16) -> Option<Move> {
         let from = (raw & 0x7F) as usize;
         let to = ((raw >> 7) & 0x7F) as usize;
-        (raw >> 15 == 1 && from < SQUARES && to < SQUARES).then(|| Move::new(Square::new(from), Square::new(to)))
+        (raw >> 15 == 1 && from < SQUARES && to < SQUARES)
+            .then(|| Move::new(Square::new(from), Square::new(to)))
     }
 }
 
