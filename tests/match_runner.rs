@@ -189,3 +189,40 @@ fn ctrl_c_keeps_finished_games_and_prints_the_summary() {
         g.replay().unwrap();
     });
 }
+
+#[test]
+fn three_engines_play_a_round_robin() {
+    let pgn = pgn_path("round-robin");
+    let mut args = fake("X", "arg=--seed arg=1");
+    args.extend(fake("Y", "arg=--seed arg=2"));
+    args.extend(fake("Z", "proto=ucci arg=--seed arg=3"));
+    args.extend(["--nodes", "10", "--games", "2", "--concurrency", "2"].map(String::from));
+    let (output, games) = chariot_match(&args, &pgn);
+    assert!(output.status.success());
+    assert_eq!(games.len(), 6);
+    let text = stdout(&output);
+    for pairing in ["X vs Y (2 games", "X vs Z (2 games", "Y vs Z (2 games", "Standings:"] {
+        assert!(text.contains(pairing), "missing {pairing} in\n{text}");
+    }
+    games.iter().for_each(check_rules_ending);
+}
+
+#[test]
+fn openings_with_moves_are_played_as_book_moves() {
+    let pgn = pgn_path("book");
+    let suite = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("book.fen");
+    let fen = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
+    std::fs::write(&suite, format!("# one opening\n{fen} moves h2e2 h9g7\n")).unwrap();
+    let mut args = fake("A", "");
+    args.extend(fake("B", ""));
+    args.extend(["--depth", "1", "--games", "2", "--openings", suite.to_str().unwrap()].map(String::from));
+    let (output, games) = chariot_match(&args, &pgn);
+    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    assert_eq!(games.len(), 2);
+    for game in &games {
+        assert_eq!(game.tag("FEN"), Some(fen));
+        assert_eq!(&game.moves[..2], ["H2-E2", "H9-G7"]);
+        assert_eq!(&game.comments[..2], ["book", "book"]);
+    }
+    assert_eq!((games[0].tag("White"), games[1].tag("White")), (Some("A"), Some("B")));
+}

@@ -231,8 +231,8 @@ pub fn play(
             record.winner = outcome.winner;
             record.termination = Termination::Normal;
             record.reason = match outcome.winner {
-                Some(w) => format!("{} wins by {}", side_name(w), outcome.reason.describe()),
-                None => format!("draw by {}", outcome.reason.describe()),
+                Some(w) => format!("{} wins: {}", side_name(w), outcome.reason.describe()),
+                None => outcome.reason.describe().to_string(),
             };
             return Some(record);
         }

@@ -23,9 +23,9 @@ impl Reason {
     pub fn describe(self) -> &'static str {
         match self {
             Reason::Checkmate => "checkmate",
-            Reason::Stalemate => "stalemate (no legal move)",
-            Reason::Repetition => "repetition",
-            Reason::Rule60 => "60-move rule (120 plies without capture)",
+            Reason::Stalemate => "stalemate",
+            Reason::Repetition => "draw by repetition",
+            Reason::Rule60 => "draw by the 60-move rule (120 plies without capture)",
         }
     }
 }
