@@ -23,7 +23,9 @@ impl Protocol {
             "uci" => Ok(Protocol::Uci),
             "uci-variant" | "uci1" | "ucivariant" => Ok(Protocol::UciVariant),
             "ucci" => Ok(Protocol::Ucci),
-            _ => Err(format!("unknown protocol '{text}' (uci, uci-variant or ucci)")),
+            _ => Err(format!(
+                "unknown protocol '{text}' (uci, uci-variant or ucci)"
+            )),
         }
     }
 
@@ -61,18 +63,21 @@ impl EngineConfig {
             limits: Limits::default(),
         };
         for word in words {
-            let (key, value) =
-                word.split_once('=').ok_or_else(|| format!("--engine: expected key=value, got '{word}'"))?;
+            let (key, value) = word
+                .split_once('=')
+                .ok_or_else(|| format!("--engine: expected key=value, got '{word}'"))?;
             match key {
                 "cmd" => config.cmd = value.to_string(),
                 "name" => config.name = value.to_string(),
                 "arg" => config.args.push(value.to_string()),
-                "args" => config.args.extend(value.split_whitespace().map(String::from)),
+                "args" => config
+                    .args
+                    .extend(value.split_whitespace().map(String::from)),
                 "dir" => config.dir = Some(value.to_string()),
                 "proto" => config.proto = Protocol::parse(value)?,
-                _ if key.starts_with("option.") => {
-                    config.options.push((key["option.".len()..].to_string(), value.to_string()))
-                }
+                _ if key.starts_with("option.") => config
+                    .options
+                    .push((key["option.".len()..].to_string(), value.to_string())),
                 _ => {
                     if !config.limits.set(key, value)? {
                         return Err(format!(
@@ -149,9 +154,17 @@ pub struct Engine {
 
 impl Engine {
     /// Starts the engine and completes the handshake within `timeout`.
-    pub fn start(config: &EngineConfig, timeout: Duration, stop: &AtomicBool) -> Result<Engine, String> {
+    pub fn start(
+        config: &EngineConfig,
+        timeout: Duration,
+        stop: &AtomicBool,
+    ) -> Result<Engine, String> {
         let mut command = Command::new(&config.cmd);
-        command.args(&config.args).stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::null());
+        command
+            .args(&config.args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null());
         if let Some(dir) = &config.dir {
             command.current_dir(dir);
         }
@@ -159,7 +172,9 @@ impl Engine {
         // the runner has stopped them and saved its results.
         #[cfg(unix)]
         std::os::unix::process::CommandExt::process_group(&mut command, 0);
-        let mut child = command.spawn().map_err(|e| format!("cannot start {} ({}): {e}", config.name, config.cmd))?;
+        let mut child = command
+            .spawn()
+            .map_err(|e| format!("cannot start {} ({}): {e}", config.name, config.cmd))?;
         let stdin = child.stdin.take().expect("stdin is piped");
         let stdout = child.stdout.take().expect("stdout is piped");
         let (sender, lines) = channel();
@@ -171,8 +186,15 @@ impl Engine {
                 }
             }
         });
-        let mut engine = Engine { child, stdin, lines, config: config.clone() };
-        engine.handshake(timeout, stop).map_err(|f| format!("{} failed to start: {}", config.name, describe(&f)))?;
+        let mut engine = Engine {
+            child,
+            stdin,
+            lines,
+            config: config.clone(),
+        };
+        engine
+            .handshake(timeout, stop)
+            .map_err(|f| format!("{} failed to start: {}", config.name, describe(&f)))?;
         Ok(engine)
     }
 
@@ -211,7 +233,9 @@ impl Engine {
     }
 
     fn send(&mut self, line: &str) -> Result<(), Failure> {
-        writeln!(self.stdin, "{line}").and_then(|_| self.stdin.flush()).map_err(|_| Failure::Crashed)
+        writeln!(self.stdin, "{line}")
+            .and_then(|_| self.stdin.flush())
+            .map_err(|_| Failure::Crashed)
     }
 
     /// Waits for a line satisfying `want`, passing every line to `seen`.
@@ -229,7 +253,9 @@ impl Engine {
             }
             let now = Instant::now();
             if now >= deadline {
-                return Err(Failure::Timeout { answered_stop: false });
+                return Err(Failure::Timeout {
+                    answered_stop: false,
+                });
             }
             match self.lines.recv_timeout((deadline - now).min(POLL)) {
                 Ok((at, line)) => {
@@ -251,12 +277,19 @@ impl Engine {
         timeout: Duration,
         stop: &AtomicBool,
     ) -> Result<String, Failure> {
-        self.wait_with(want, |_| {}, timeout, stop).map(|(_, line)| line)
+        self.wait_with(want, |_| {}, timeout, stop)
+            .map(|(_, line)| line)
     }
 
     /// Sends the position and `go`, and waits up to `deadline` for the move. On a timeout the
     /// engine is told to stop and given a short grace to answer, so it can be reused.
-    pub fn think(&mut self, position: &str, go: &str, deadline: Duration, stop: &AtomicBool) -> Result<Reply, Failure> {
+    pub fn think(
+        &mut self,
+        position: &str,
+        go: &str,
+        deadline: Duration,
+        stop: &AtomicBool,
+    ) -> Result<Reply, Failure> {
         self.send(position)?;
         self.send(go)?;
         let start = Instant::now();
@@ -281,10 +314,16 @@ impl Engine {
                 if line.starts_with("nobestmove") || bestmove.is_empty() {
                     return Err(Failure::Protocol(format!("no move given ('{line}')")));
                 }
-                Ok(Reply { bestmove, score, depth, elapsed: at.saturating_duration_since(start) })
+                Ok(Reply {
+                    bestmove,
+                    score,
+                    depth,
+                    elapsed: at.saturating_duration_since(start),
+                })
             }
             Err(Failure::Timeout { .. }) => {
-                let answered_stop = self.send("stop").is_ok() && self.wait_for(is_answer, STOP_GRACE, stop).is_ok();
+                let answered_stop =
+                    self.send("stop").is_ok() && self.wait_for(is_answer, STOP_GRACE, stop).is_ok();
                 Err(Failure::Timeout { answered_stop })
             }
             Err(other) => Err(other),
@@ -326,7 +365,10 @@ pub fn parse_info(line: &str) -> (Option<Score>, Option<u32>) {
             "score" => {
                 score = match words.get(i + 1).copied() {
                     Some("cp") => words.get(i + 2).and_then(|w| w.parse().ok()).map(Score::Cp),
-                    Some("mate") => words.get(i + 2).and_then(|w| w.parse().ok()).map(Score::Mate),
+                    Some("mate") => words
+                        .get(i + 2)
+                        .and_then(|w| w.parse().ok())
+                        .map(Score::Mate),
                     Some(w) => w.parse().ok().map(Score::Cp),
                     None => None,
                 }
@@ -344,8 +386,12 @@ pub fn parse_info(line: &str) -> (Option<Score>, Option<u32>) {
 pub fn describe(failure: &Failure) -> String {
     match failure {
         Failure::Crashed => "the engine process exited".into(),
-        Failure::Timeout { answered_stop: true } => "no answer in time".into(),
-        Failure::Timeout { answered_stop: false } => "no answer in time, and none to stop".into(),
+        Failure::Timeout {
+            answered_stop: true,
+        } => "no answer in time".into(),
+        Failure::Timeout {
+            answered_stop: false,
+        } => "no answer in time, and none to stop".into(),
         Failure::Protocol(what) => format!("protocol error: {what}"),
         Failure::Interrupted => "interrupted".into(),
     }
@@ -361,15 +407,29 @@ mod tests {
 
     #[test]
     fn parses_engine_settings() {
-        let c = EngineConfig::parse(&words("cmd=/bin/eng name=E proto=ucci option.Hash=16 arg=-x depth=3")).unwrap();
+        let c = EngineConfig::parse(&words(
+            "cmd=/bin/eng name=E proto=ucci option.Hash=16 arg=-x depth=3",
+        ))
+        .unwrap();
         assert_eq!((c.name.as_str(), c.proto), ("E", Protocol::Ucci));
         assert_eq!(c.options, vec![("Hash".to_string(), "16".to_string())]);
         assert_eq!(c.args, vec!["-x"]);
         assert_eq!(c.limits.depth, Some(3));
-        assert_eq!(EngineConfig::parse(&words("cmd=/usr/bin/foo")).unwrap().name, "foo");
-        assert!(EngineConfig::parse(&words("name=x")).unwrap_err().contains("cmd"));
-        assert!(EngineConfig::parse(&words("cmd=x colour=red")).unwrap_err().contains("unknown key"));
-        assert!(EngineConfig::parse(&words("cmd=x proto=xboard")).unwrap_err().contains("protocol"));
+        assert_eq!(
+            EngineConfig::parse(&words("cmd=/usr/bin/foo"))
+                .unwrap()
+                .name,
+            "foo"
+        );
+        assert!(EngineConfig::parse(&words("name=x"))
+            .unwrap_err()
+            .contains("cmd"));
+        assert!(EngineConfig::parse(&words("cmd=x colour=red"))
+            .unwrap_err()
+            .contains("unknown key"));
+        assert!(EngineConfig::parse(&words("cmd=x proto=xboard"))
+            .unwrap_err()
+            .contains("protocol"));
     }
 
     #[test]
@@ -378,8 +438,14 @@ mod tests {
             parse_info("info depth 7 seldepth 9 score cp -35 nodes 10 pv h2e2"),
             (Some(Score::Cp(-35)), Some(7))
         );
-        assert_eq!(parse_info("info depth 12 score mate -3 pv a0a1"), (Some(Score::Mate(-3)), Some(12)));
-        assert_eq!(parse_info("info depth 5 score 42 pv h2e2 h9g7"), (Some(Score::Cp(42)), Some(5)));
+        assert_eq!(
+            parse_info("info depth 12 score mate -3 pv a0a1"),
+            (Some(Score::Mate(-3)), Some(12))
+        );
+        assert_eq!(
+            parse_info("info depth 5 score 42 pv h2e2 h9g7"),
+            (Some(Score::Cp(42)), Some(5))
+        );
         assert_eq!(parse_info("info string score cp 100"), (None, None));
         assert!(Score::Mate(2).as_cp() > 10_000 && Score::Mate(-2).as_cp() < -10_000);
     }
@@ -387,7 +453,9 @@ mod tests {
     #[test]
     fn a_missing_program_is_a_clear_error() {
         let config = EngineConfig::parse(&words("cmd=/nonexistent/engine name=ghost")).unwrap();
-        let err = Engine::start(&config, Duration::from_secs(1), &AtomicBool::new(false)).err().unwrap();
+        let err = Engine::start(&config, Duration::from_secs(1), &AtomicBool::new(false))
+            .err()
+            .unwrap();
         assert!(err.contains("cannot start ghost"), "{err}");
     }
 }

@@ -3,9 +3,9 @@
 
 use super::engine::{describe, Engine, Failure, Protocol, Score};
 use super::openings::Opening;
-use super::rules_shim::adjudicate;
 use super::timecontrol::{charge, move_deadline, ClockState, Limits};
 use crate::notation::{format_move, parse_move};
+use crate::rules::adjudicate;
 use crate::types::{Color, Move};
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
@@ -125,7 +125,11 @@ fn go_command(
         Protocol::Uci | Protocol::UciVariant => {
             for c in [Color::Red, Color::Black] {
                 if let Some(state) = clocks[c.index()] {
-                    let (t, i) = if c == Color::Red { ("wtime", "winc") } else { ("btime", "binc") };
+                    let (t, i) = if c == Color::Red {
+                        ("wtime", "winc")
+                    } else {
+                        ("btime", "binc")
+                    };
                     go += &format!(" {t} {} {i} {}", state.remaining_ms, inc(c));
                 }
             }
@@ -160,8 +164,14 @@ fn score_adjudication(
         if let Some(window) = last(rule.moves) {
             for winner in [Color::Red, Color::Black] {
                 let sign = if winner == Color::Red { 1 } else { -1 };
-                if window.iter().all(|s| s.is_some_and(|s| s * sign >= rule.score)) {
-                    return Some((Some(winner), format!("{} resigns (both engines agree)", side_name(!winner))));
+                if window
+                    .iter()
+                    .all(|s| s.is_some_and(|s| s * sign >= rule.score))
+                {
+                    return Some((
+                        Some(winner),
+                        format!("{} resigns (both engines agree)", side_name(!winner)),
+                    ));
                 }
             }
         }
@@ -169,7 +179,10 @@ fn score_adjudication(
     if let Some(rule) = settings.draw {
         if fullmove >= rule.after {
             if let Some(window) = last(rule.moves) {
-                if window.iter().all(|s| s.is_some_and(|s| s.abs() <= rule.score)) {
+                if window
+                    .iter()
+                    .all(|s| s.is_some_and(|s| s.abs() <= rule.score))
+                {
                     return Some((None, "draw agreed by score adjudication".into()));
                 }
             }
@@ -193,7 +206,13 @@ pub fn play(
         moves: opening
             .moves
             .iter()
-            .map(|&mv| PlayedMove { mv, score: None, depth: None, time_ms: 0, book: true })
+            .map(|&mv| PlayedMove {
+                mv,
+                score: None,
+                depth: None,
+                time_ms: 0,
+                book: true,
+            })
             .collect(),
         winner: None,
         termination: Termination::Normal,
@@ -203,7 +222,11 @@ pub fn play(
     let mut engines = [red, black];
     let limits = [engines[0].config.limits, engines[1].config.limits];
     // Each side's failure ends the game with the other side winning.
-    let lose = |record: &mut GameRecord, side: Color, termination: Termination, reason: String, restart: bool| {
+    let lose = |record: &mut GameRecord,
+                side: Color,
+                termination: Termination,
+                reason: String,
+                restart: bool| {
         record.winner = Some(!side);
         record.termination = termination;
         record.reason = reason;
@@ -215,9 +238,17 @@ pub fn play(
             Ok(()) => {}
             Err(Failure::Interrupted) => return None,
             Err(f) => {
-                let reason =
-                    format!("{} ({}) failed to get ready: {}", side_name(color), engine.config.name, describe(&f));
-                let termination = if f == Failure::Crashed { Termination::Abandoned } else { Termination::Stalled };
+                let reason = format!(
+                    "{} ({}) failed to get ready: {}",
+                    side_name(color),
+                    engine.config.name,
+                    describe(&f)
+                );
+                let termination = if f == Failure::Crashed {
+                    Termination::Abandoned
+                } else {
+                    Termination::Stalled
+                };
                 lose(&mut record, color, termination, reason, true);
                 return Some(record);
             }
@@ -247,14 +278,29 @@ pub fn play(
         let engine = &mut *engines[side.index()];
         let own = limits[side.index()];
         let base = engine.config.proto.rank_base();
-        let moves: Vec<String> = record.moves.iter().map(|m| format_move(m.mv, base)).collect();
+        let moves: Vec<String> = record
+            .moves
+            .iter()
+            .map(|m| format_move(m.mv, base))
+            .collect();
         let position = if moves.is_empty() {
             format!("position fen {}", opening.fen)
         } else {
             format!("position fen {} moves {}", opening.fen, moves.join(" "))
         };
-        let go = go_command(engine.config.proto, &own, side, &clocks, [&limits[0], &limits[1]]);
-        let deadline = move_deadline(&own, clocks[side.index()].as_ref(), settings.margin, settings.hang_timeout);
+        let go = go_command(
+            engine.config.proto,
+            &own,
+            side,
+            &clocks,
+            [&limits[0], &limits[1]],
+        );
+        let deadline = move_deadline(
+            &own,
+            clocks[side.index()].as_ref(),
+            settings.margin,
+            settings.hang_timeout,
+        );
         let timed = own.clock.is_some() || own.movetime_ms.is_some();
         let who = format!("{} ({})", side_name(side), engine.config.name);
         let reply = match engine.think(&position, &go, deadline, stop) {
@@ -264,23 +310,40 @@ pub fn play(
                 let (termination, reason) = if timed {
                     (Termination::TimeForfeit, format!("{who} loses on time"))
                 } else {
-                    (Termination::Stalled, format!("{who} did not move within {:.1} s", deadline.as_secs_f64()))
+                    (
+                        Termination::Stalled,
+                        format!("{who} did not move within {:.1} s", deadline.as_secs_f64()),
+                    )
                 };
                 lose(&mut record, side, termination, reason, !answered_stop);
                 return Some(record);
             }
             Err(Failure::Crashed) => {
-                lose(&mut record, side, Termination::Abandoned, format!("{who} crashed"), true);
+                lose(
+                    &mut record,
+                    side,
+                    Termination::Abandoned,
+                    format!("{who} crashed"),
+                    true,
+                );
                 return Some(record);
             }
             Err(f @ Failure::Protocol(_)) => {
-                lose(&mut record, side, Termination::RulesInfraction, format!("{who}: {}", describe(&f)), true);
+                lose(
+                    &mut record,
+                    side,
+                    Termination::RulesInfraction,
+                    format!("{who}: {}", describe(&f)),
+                    true,
+                );
                 return Some(record);
             }
         };
         let flag_fell = match (limits[side.index()].clock, clocks[side.index()].as_mut()) {
             (Some(clock), Some(state)) => !charge(&clock, state, reply.elapsed, settings.margin),
-            _ => own.movetime_ms.is_some_and(|ms| reply.elapsed > Duration::from_millis(ms) + settings.margin),
+            _ => own
+                .movetime_ms
+                .is_some_and(|ms| reply.elapsed > Duration::from_millis(ms) + settings.margin),
         };
         if flag_fell {
             let reason = format!("{who} loses on time ({} ms)", reply.elapsed.as_millis());
@@ -301,7 +364,13 @@ pub fn play(
             }
         };
         pos.make_move(mv);
-        let cp = reply.score.map(|s| if side == Color::Red { s.as_cp() } else { -s.as_cp() });
+        let cp = reply.score.map(|s| {
+            if side == Color::Red {
+                s.as_cp()
+            } else {
+                -s.as_cp()
+            }
+        });
         red_view_scores.push(cp);
         record.moves.push(PlayedMove {
             mv,
@@ -319,41 +388,100 @@ mod tests {
     use crate::matchrun::timecontrol::parse_clock;
 
     fn settings(resign: Option<ResignRule>, draw: Option<DrawRule>) -> GameSettings {
-        GameSettings { margin: Duration::ZERO, hang_timeout: Duration::from_secs(1), resign, draw }
+        GameSettings {
+            margin: Duration::ZERO,
+            hang_timeout: Duration::from_secs(1),
+            resign,
+            draw,
+        }
     }
 
     #[test]
     fn go_commands_per_protocol() {
-        let red = Limits { clock: Some(parse_clock("10+0.1").unwrap()), ..Limits::default() };
+        let red = Limits {
+            clock: Some(parse_clock("10+0.1").unwrap()),
+            ..Limits::default()
+        };
         let black = red;
-        let clocks =
-            [Some(ClockState::new(&red.clock.unwrap())), Some(ClockState { remaining_ms: 9000, moves_to_go: None })];
+        let clocks = [
+            Some(ClockState::new(&red.clock.unwrap())),
+            Some(ClockState {
+                remaining_ms: 9000,
+                moves_to_go: None,
+            }),
+        ];
         let uci = go_command(Protocol::Uci, &black, Color::Black, &clocks, [&red, &black]);
         assert_eq!(uci, "go wtime 10000 winc 100 btime 9000 binc 100");
-        let ucci = go_command(Protocol::Ucci, &black, Color::Black, &clocks, [&red, &black]);
-        assert_eq!(ucci, "go time 9000 increment 100 opptime 10000 oppincrement 100");
-        let depth = Limits { depth: Some(4), nodes: Some(100), ..Limits::default() };
+        let ucci = go_command(
+            Protocol::Ucci,
+            &black,
+            Color::Black,
+            &clocks,
+            [&red, &black],
+        );
         assert_eq!(
-            go_command(Protocol::Uci, &depth, Color::Red, &[None, None], [&depth, &depth]),
+            ucci,
+            "go time 9000 increment 100 opptime 10000 oppincrement 100"
+        );
+        let depth = Limits {
+            depth: Some(4),
+            nodes: Some(100),
+            ..Limits::default()
+        };
+        assert_eq!(
+            go_command(
+                Protocol::Uci,
+                &depth,
+                Color::Red,
+                &[None, None],
+                [&depth, &depth]
+            ),
             "go depth 4 nodes 100"
         );
     }
 
     #[test]
     fn resign_needs_both_engines_for_enough_moves() {
-        let s = settings(Some(ResignRule { moves: 2, score: 500 }), None);
+        let s = settings(
+            Some(ResignRule {
+                moves: 2,
+                score: 500,
+            }),
+            None,
+        );
         let winning = [Some(600), Some(700), Some(650), Some(900)];
-        assert_eq!(score_adjudication(&winning, &s, 30).unwrap().0, Some(Color::Red));
+        assert_eq!(
+            score_adjudication(&winning, &s, 30).unwrap().0,
+            Some(Color::Red)
+        );
         assert!(score_adjudication(&winning[1..], &s, 30).is_none());
         let one_disagrees = [Some(600), Some(100), Some(650), Some(900)];
         assert!(score_adjudication(&one_disagrees, &s, 30).is_none());
-        let black = [Some(-600), Some(-700), None, Some(-900), Some(-900), Some(-900), Some(-900)];
-        assert_eq!(score_adjudication(&black, &s, 30).unwrap().0, Some(Color::Black));
+        let black = [
+            Some(-600),
+            Some(-700),
+            None,
+            Some(-900),
+            Some(-900),
+            Some(-900),
+            Some(-900),
+        ];
+        assert_eq!(
+            score_adjudication(&black, &s, 30).unwrap().0,
+            Some(Color::Black)
+        );
     }
 
     #[test]
     fn draw_only_after_the_move_number() {
-        let s = settings(None, Some(DrawRule { after: 40, moves: 2, score: 10 }));
+        let s = settings(
+            None,
+            Some(DrawRule {
+                after: 40,
+                moves: 2,
+                score: 10,
+            }),
+        );
         let level = [Some(5), Some(-3), Some(0), Some(10)];
         assert!(score_adjudication(&level, &s, 39).is_none());
         assert_eq!(score_adjudication(&level, &s, 40).unwrap().0, None);

@@ -7,7 +7,6 @@ pub mod game;
 pub mod openings;
 pub mod output;
 pub mod pgn;
-mod rules_shim;
 mod runner;
 pub mod sprt;
 pub mod stats;
@@ -106,9 +105,6 @@ pub struct MatchArgs {
     #[arg(long, default_value = "chariot match")]
     pub event: String,
 }
-
-/// The rules the runner adjudicates games with (public so tests can check its verdicts).
-pub use rules_shim::adjudicate as rules_adjudicate;
 
 /// Runs a match from the command line.
 pub fn run_match(args: &MatchArgs) -> Result<(), String> {

@@ -41,11 +41,15 @@ pub fn parse_suite(text: &str, source: &str) -> Result<Vec<Opening>, String> {
         let mut pos = Position::from_fen(fen).map_err(|e| format!("{}: bad FEN: {e}", where_()))?;
         let mut moves = Vec::new();
         for text in moves_text.split_whitespace() {
-            let mv = parse_move(&pos, text, RankBase::Zero).map_err(|e| format!("{}: {e}", where_()))?;
+            let mv =
+                parse_move(&pos, text, RankBase::Zero).map_err(|e| format!("{}: {e}", where_()))?;
             pos.make_move(mv);
             moves.push(mv);
         }
-        openings.push(Opening { fen: fen.to_string(), moves });
+        openings.push(Opening {
+            fen: fen.to_string(),
+            moves,
+        });
     }
     if openings.is_empty() {
         return Err(format!("{source}: no openings found"));
@@ -58,7 +62,8 @@ pub fn load(path: Option<&str>) -> Result<Vec<Opening>, String> {
     match path {
         None => parse_suite(DEFAULT_SUITE, "built-in openings"),
         Some(path) => {
-            let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read openings file {path}: {e}"))?;
+            let text = std::fs::read_to_string(path)
+                .map_err(|e| format!("cannot read openings file {path}: {e}"))?;
             parse_suite(&text, path)
         }
     }
@@ -88,6 +93,8 @@ mod tests {
         assert!(err.starts_with("f.fen:2: bad FEN"), "{err}");
         let err = parse_suite(&format!("{} moves h2h8", Position::START_FEN), "f").unwrap_err();
         assert!(err.contains("f:1") && err.contains("h2h8"), "{err}");
-        assert!(parse_suite("# nothing\n", "e").unwrap_err().contains("no openings"));
+        assert!(parse_suite("# nothing\n", "e")
+            .unwrap_err()
+            .contains("no openings"));
     }
 }

@@ -39,7 +39,11 @@ impl PairingStats {
 
     /// Elo with error bar: from pairs once there are any, else from single games.
     pub fn elo_text(&self) -> String {
-        let estimate = if self.penta.pairs() > 0 { self.penta.elo() } else { self.wdl.elo() };
+        let estimate = if self.penta.pairs() > 0 {
+            self.penta.elo()
+        } else {
+            self.wdl.elo()
+        };
         match estimate {
             Some(e) if e.error95.is_finite() => format!("{} ± {:.1}", signed(e.elo), e.error95),
             Some(e) => format!("{} ± inf", signed(e.elo)),
@@ -49,7 +53,12 @@ impl PairingStats {
 
     pub fn sprt_text(&self, sprt: &Sprt) -> String {
         let (lower, upper) = sprt.bounds();
-        format!("LLR {:.2} ({:.2}, {:.2})", sprt.llr(&self.penta), lower, upper)
+        format!(
+            "LLR {:.2} ({:.2}, {:.2})",
+            sprt.llr(&self.penta),
+            lower,
+            upper
+        )
     }
 
     /// One line after each game.
@@ -92,10 +101,18 @@ impl PairingStats {
             100.0 * w.score().unwrap_or(0.5)
         );
         let p = self.penta.0;
-        let _ = writeln!(out, "  Pentanomial [0, 0.5, 1, 1.5, 2] = [{}, {}, {}, {}, {}]", p[0], p[1], p[2], p[3], p[4]);
+        let _ = writeln!(
+            out,
+            "  Pentanomial [0, 0.5, 1, 1.5, 2] = [{}, {}, {}, {}, {}]",
+            p[0], p[1], p[2], p[3], p[4]
+        );
         let _ = writeln!(out, "  Elo         {} (95%)", self.elo_text());
         let _ = writeln!(out, "  LOS         {:.1}%", 100.0 * w.los());
-        let _ = writeln!(out, "  Draw ratio  {:.1}%", 100.0 * w.draw_ratio().unwrap_or(0.0));
+        let _ = writeln!(
+            out,
+            "  Draw ratio  {:.1}%",
+            100.0 * w.draw_ratio().unwrap_or(0.0)
+        );
         if let Some(sprt) = sprt {
             let verdict = match sprt.status(&self.penta) {
                 SprtStatus::AcceptH1 => "H1 accepted",
@@ -112,7 +129,11 @@ impl PairingStats {
                 self.sprt_text(sprt)
             );
         }
-        let ends: Vec<String> = self.terminations.iter().map(|(k, v)| format!("{k} {v}")).collect();
+        let ends: Vec<String> = self
+            .terminations
+            .iter()
+            .map(|(k, v)| format!("{k} {v}"))
+            .collect();
         let _ = writeln!(out, "  Endings     {}", ends.join(", "));
         out
     }
@@ -124,12 +145,21 @@ mod tests {
 
     #[test]
     fn summary_lists_everything() {
-        let mut s = PairingStats { first: "A".into(), second: "B".into(), ..Default::default() };
+        let mut s = PairingStats {
+            first: "A".into(),
+            second: "B".into(),
+            ..Default::default()
+        };
         s.record(1.0, Termination::Normal);
         s.record(0.5, Termination::Adjudication);
         s.record(0.0, Termination::TimeForfeit);
         s.penta.add_pair(1.0, 0.5);
-        let sprt = Sprt { elo0: 0.0, elo1: 5.0, alpha: 0.05, beta: 0.05 };
+        let sprt = Sprt {
+            elo0: 0.0,
+            elo1: 5.0,
+            alpha: 0.05,
+            beta: 0.05,
+        };
         let text = s.summary(Some(&sprt));
         for needle in [
             "W/D/L       1 / 1 / 1",

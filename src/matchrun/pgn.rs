@@ -34,7 +34,9 @@ fn score_text(score: Score) -> String {
 
 /// Today's UTC date as `YYYY.MM.DD` (days-to-civil conversion; no date crate needed).
 pub fn today() -> String {
-    let days = SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_secs() / 86_400) as i64;
+    let days = SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs() / 86_400) as i64;
     let z = days + 719_468;
     let era = z.div_euclid(146_097);
     let doe = z - era * 146_097;
@@ -82,8 +84,16 @@ pub fn write_game(out: &mut impl Write, game: &GameRecord, context: &PgnContext)
     }
     writeln!(out)?;
     let start = Position::from_fen(&game.fen).ok();
-    let mut black_to_move = start.as_ref().is_some_and(|p| p.side_to_move() == Color::Black);
-    let mut number: u32 = game.fen.split_whitespace().nth(5).and_then(|n| n.parse().ok()).unwrap_or(1).max(1);
+    let mut black_to_move = start
+        .as_ref()
+        .is_some_and(|p| p.side_to_move() == Color::Black);
+    let mut number: u32 = game
+        .fen
+        .split_whitespace()
+        .nth(5)
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(1)
+        .max(1);
     let mut tokens = Vec::new();
     for (i, played) in game.moves.iter().enumerate() {
         if !black_to_move {
@@ -139,7 +149,10 @@ pub struct PgnGame {
 
 impl PgnGame {
     pub fn tag(&self, name: &str) -> Option<&str> {
-        self.tags.iter().find(|(n, _)| n == name).map(|(_, v)| v.as_str())
+        self.tags
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, v)| v.as_str())
     }
 
     /// Replays the moves from the `FEN` tag (or the start), checking each is legal.
@@ -149,8 +162,13 @@ impl PgnGame {
             None => Position::startpos(),
         };
         for (i, text) in self.moves.iter().enumerate() {
-            let plain: String = text.chars().filter(|c| *c != '-').collect::<String>().to_ascii_lowercase();
-            let mv = parse_move(&pos, &plain, RankBase::Zero).map_err(|e| format!("move {}: {e}", i + 1))?;
+            let plain: String = text
+                .chars()
+                .filter(|c| *c != '-')
+                .collect::<String>()
+                .to_ascii_lowercase();
+            let mv = parse_move(&pos, &plain, RankBase::Zero)
+                .map_err(|e| format!("move {}: {e}", i + 1))?;
             pos.make_move(mv);
         }
         Ok(pos)
@@ -163,7 +181,9 @@ fn read_tag(text: &str, start: usize) -> Result<(String, String, usize), String>
     let name_end = rest.find(|c: char| c.is_whitespace()).ok_or("bad tag")?;
     let name = rest[..name_end].to_string();
     let after_name = rest[name_end..].trim_start();
-    let body = after_name.strip_prefix('"').ok_or_else(|| format!("tag {name}: value is not quoted"))?;
+    let body = after_name
+        .strip_prefix('"')
+        .ok_or_else(|| format!("tag {name}: value is not quoted"))?;
     let mut value = String::new();
     let mut chars = body.char_indices();
     while let Some((i, c)) = chars.next() {
@@ -171,7 +191,9 @@ fn read_tag(text: &str, start: usize) -> Result<(String, String, usize), String>
             '\\' => value.extend(chars.next().map(|(_, c)| c)),
             '"' => {
                 let tail = &body[i + 1..];
-                let close = tail.find(']').ok_or_else(|| format!("tag {name}: no closing ]"))?;
+                let close = tail
+                    .find(']')
+                    .ok_or_else(|| format!("tag {name}: no closing ]"))?;
                 let end = text.len() - tail.len() + close + 1;
                 return Ok((name, value, end));
             }
@@ -204,7 +226,9 @@ pub fn read_games(text: &str) -> Result<Vec<PgnGame>, String> {
                 while chars.next_if(|&(i, _)| i <= end).is_some() {}
             }
             _ => {
-                let end = text[start..].find(|c: char| c.is_whitespace() || c == '{').map_or(text.len(), |e| e + start);
+                let end = text[start..]
+                    .find(|c: char| c.is_whitespace() || c == '{')
+                    .map_or(text.len(), |e| e + start);
                 let token = &text[start..end];
                 in_moves = true;
                 if matches!(token, "1-0" | "0-1" | "1/2-1/2" | "*") {
@@ -232,7 +256,13 @@ mod tests {
 
     fn played(text: &str, book: bool, score: Option<Score>) -> PlayedMove {
         let mv = parse_coords(text, RankBase::Zero).unwrap();
-        PlayedMove { mv, score, depth: score.map(|_| 7), time_ms: 1234, book }
+        PlayedMove {
+            mv,
+            score,
+            depth: score.map(|_| 7),
+            time_ms: 1234,
+            book,
+        }
     }
 
     #[test]
@@ -252,11 +282,19 @@ mod tests {
             restart: [false; 2],
         };
         let mut out = Vec::new();
-        let context = PgnContext { event: "test", date: "2026.01.01", round: 7, time_control: "10+0.1" };
+        let context = PgnContext {
+            event: "test",
+            date: "2026.01.01",
+            round: 7,
+            time_control: "10+0.1",
+        };
         write_game(&mut out, &game, &context).unwrap();
         write_game(&mut out, &game, &context).unwrap();
         let text = String::from_utf8(out).unwrap();
-        assert!(text.contains("1... H9-G7 {book} 2. H2-E2 {+0.35/7 1.234s} I9-H9 {-M4/7 1.234s}"), "{text}");
+        assert!(
+            text.contains("1... H9-G7 {book} 2. H2-E2 {+0.35/7 1.234s} I9-H9 {-M4/7 1.234s}"),
+            "{text}"
+        );
         let games = read_games(&text).unwrap();
         assert_eq!(games.len(), 2);
         let g = &games[1];
@@ -264,7 +302,10 @@ mod tests {
         assert_eq!(g.tag("Variant"), Some("xiangqi"));
         assert_eq!(g.tag("Termination"), Some("time forfeit"));
         assert_eq!(g.result, "0-1");
-        assert_eq!(g.comments.last().map(String::as_str), Some("Red (A) loses on time"));
+        assert_eq!(
+            g.comments.last().map(String::as_str),
+            Some("Red (A) loses on time")
+        );
         assert_eq!(g.replay().unwrap().history().len(), 3);
     }
 

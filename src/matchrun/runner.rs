@@ -20,14 +20,25 @@ use std::sync::Arc;
 use std::time::Duration;
 
 /// Reads `key=value` words into numbers, accepting only `keys`.
-fn key_values(option: &str, words: &[String], keys: &[&str]) -> Result<HashMap<String, i64>, String> {
+fn key_values(
+    option: &str,
+    words: &[String],
+    keys: &[&str],
+) -> Result<HashMap<String, i64>, String> {
     let mut map = HashMap::new();
     for word in words {
-        let (k, v) = word.split_once('=').ok_or_else(|| format!("--{option}: expected key=value, got '{word}'"))?;
+        let (k, v) = word
+            .split_once('=')
+            .ok_or_else(|| format!("--{option}: expected key=value, got '{word}'"))?;
         if !keys.contains(&k) {
-            return Err(format!("--{option}: unknown key '{k}' (expected {})", keys.join(", ")));
+            return Err(format!(
+                "--{option}: unknown key '{k}' (expected {})",
+                keys.join(", ")
+            ));
         }
-        let n = v.parse().map_err(|_| format!("--{option}: '{v}' is not an integer"))?;
+        let n = v
+            .parse()
+            .map_err(|_| format!("--{option}: '{v}' is not an integer"))?;
         map.insert(k.to_string(), n);
     }
     for k in keys {
@@ -67,11 +78,20 @@ impl Plan {
     fn spec(&self, index: u64) -> GameSpec {
         let n = self.pairings.len() as u64;
         let pair_number = index / 2;
-        GameSpec { index, pairing: (pair_number % n) as usize, pair: pair_number / n, swapped: index % 2 == 1 }
+        GameSpec {
+            index,
+            pairing: (pair_number % n) as usize,
+            pair: pair_number / n,
+            swapped: index % 2 == 1,
+        }
     }
 }
 
-fn start_engine(config: &EngineConfig, plan: &Plan, interrupt: &AtomicBool) -> Result<Engine, String> {
+fn start_engine(
+    config: &EngineConfig,
+    plan: &Plan,
+    interrupt: &AtomicBool,
+) -> Result<Engine, String> {
     Engine::start(config, plan.settings.hang_timeout, interrupt)
 }
 
@@ -126,8 +146,13 @@ fn worker(
             // Two distinct slots borrowed mutably at once.
             let (low, high) = (red.min(black), red.max(black));
             let (left, right) = slots.split_at_mut(high);
-            let (low_engine, high_engine) = (left[low].as_mut().unwrap(), right[0].as_mut().unwrap());
-            let engines = if red < black { [low_engine, high_engine] } else { [high_engine, low_engine] };
+            let (low_engine, high_engine) =
+                (left[low].as_mut().unwrap(), right[0].as_mut().unwrap());
+            let engines = if red < black {
+                [low_engine, high_engine]
+            } else {
+                [high_engine, low_engine]
+            };
             match game::play(opening, engines, &plan.settings, interrupt) {
                 Some(record) => record,
                 None => break,
@@ -162,7 +187,10 @@ pub fn run(args: &MatchArgs) -> Result<(), String> {
     for words in &args.engines.0 {
         let mut config = EngineConfig::parse(words)?;
         config.limits = config.limits.or(global);
-        config.limits.check().map_err(|e| format!("{}: {e}", config.name))?;
+        config
+            .limits
+            .check()
+            .map_err(|e| format!("{}: {e}", config.name))?;
         configs.push(config);
     }
     if configs.len() < 2 {
@@ -183,15 +211,20 @@ pub fn run(args: &MatchArgs) -> Result<(), String> {
         .as_deref()
         .map(|w| key_values("resign", w, &["movecount", "score"]))
         .transpose()?
-        .map(|m| ResignRule { moves: m["movecount"].max(1) as u32, score: m["score"] as i32 });
-    let draw =
-        args.draw.as_deref().map(|w| key_values("draw", w, &["movenumber", "movecount", "score"])).transpose()?.map(
-            |m| DrawRule {
-                after: m["movenumber"].max(0) as u32,
-                moves: m["movecount"].max(1) as u32,
-                score: m["score"] as i32,
-            },
-        );
+        .map(|m| ResignRule {
+            moves: m["movecount"].max(1) as u32,
+            score: m["score"] as i32,
+        });
+    let draw = args
+        .draw
+        .as_deref()
+        .map(|w| key_values("draw", w, &["movenumber", "movecount", "score"]))
+        .transpose()?
+        .map(|m| DrawRule {
+            after: m["movenumber"].max(0) as u32,
+            moves: m["movecount"].max(1) as u32,
+            score: m["score"] as i32,
+        });
     if !(args.hang_timeout > 0.0 && args.hang_timeout.is_finite()) {
         return Err("--hang-timeout must be a positive number of seconds".into());
     }
@@ -201,7 +234,9 @@ pub fn run(args: &MatchArgs) -> Result<(), String> {
         resign,
         draw,
     };
-    let games = args.games.unwrap_or(if sprt.is_some() { u64::MAX } else { 2 });
+    let games = args
+        .games
+        .unwrap_or(if sprt.is_some() { u64::MAX } else { 2 });
     if games == 0 {
         return Err("--games must be positive".into());
     }
@@ -223,7 +258,13 @@ pub fn run(args: &MatchArgs) -> Result<(), String> {
         ),
         None => None,
     };
-    let plan = Arc::new(Plan { configs, pairings, openings, settings, games });
+    let plan = Arc::new(Plan {
+        configs,
+        pairings,
+        openings,
+        settings,
+        games,
+    });
 
     // Fail fast on an engine that does not start, before any game is played.
     let interrupt = Arc::new(AtomicBool::new(false));
@@ -247,9 +288,16 @@ pub fn run(args: &MatchArgs) -> Result<(), String> {
     let (sender, receiver) = channel();
     let mut handles = Vec::new();
     for _ in 0..concurrency.min(plan.total().min(usize::MAX as u64) as usize) {
-        let (plan, next, interrupt, finish, sender) =
-            (Arc::clone(&plan), Arc::clone(&next), Arc::clone(&interrupt), Arc::clone(&finish), sender.clone());
-        handles.push(std::thread::spawn(move || worker(&plan, &next, &interrupt, &finish, sender)));
+        let (plan, next, interrupt, finish, sender) = (
+            Arc::clone(&plan),
+            Arc::clone(&next),
+            Arc::clone(&interrupt),
+            Arc::clone(&finish),
+            sender.clone(),
+        );
+        handles.push(std::thread::spawn(move || {
+            worker(&plan, &next, &interrupt, &finish, sender)
+        }));
     }
     drop(sender);
 
@@ -266,12 +314,20 @@ pub fn run(args: &MatchArgs) -> Result<(), String> {
     let mut points = vec![0.0f64; plan.configs.len()];
     let mut played = 0u64;
     let date = pgn::today();
-    let total_text = if plan.total() == u64::MAX { "?".to_string() } else { plan.total().to_string() };
+    let total_text = if plan.total() == u64::MAX {
+        "?".to_string()
+    } else {
+        plan.total().to_string()
+    };
     let mut pgn_error = None;
     for (spec, record) in receiver {
         played += 1;
         let (a, b) = plan.pairings[spec.pairing];
-        let first_color = if spec.swapped { Color::Black } else { Color::Red };
+        let first_color = if spec.swapped {
+            Color::Black
+        } else {
+            Color::Red
+        };
         let first_points = match record.winner {
             None => 0.5,
             Some(c) if c == first_color => 1.0,
@@ -330,7 +386,12 @@ pub fn run(args: &MatchArgs) -> Result<(), String> {
         let mut order: Vec<usize> = (0..plan.configs.len()).collect();
         order.sort_by(|&x, &y| points[y].total_cmp(&points[x]));
         for (rank, i) in order.into_iter().enumerate() {
-            println!("  {:>2}. {:<20} {:>6.1}", rank + 1, plan.configs[i].name, points[i]);
+            println!(
+                "  {:>2}. {:<20} {:>6.1}",
+                rank + 1,
+                plan.configs[i].name,
+                points[i]
+            );
         }
     }
     match pgn_error {

@@ -26,15 +26,22 @@ impl Sprt {
         let (mut elo0, mut elo1) = (None, None);
         let (mut alpha, mut beta) = (0.05, 0.05);
         for word in words {
-            let (key, value) =
-                word.split_once('=').ok_or_else(|| format!("--sprt: expected key=value, got '{word}'"))?;
-            let number: f64 = value.parse().map_err(|_| format!("--sprt: '{value}' is not a number in '{word}'"))?;
+            let (key, value) = word
+                .split_once('=')
+                .ok_or_else(|| format!("--sprt: expected key=value, got '{word}'"))?;
+            let number: f64 = value
+                .parse()
+                .map_err(|_| format!("--sprt: '{value}' is not a number in '{word}'"))?;
             match key {
                 "elo0" => elo0 = Some(number),
                 "elo1" => elo1 = Some(number),
                 "alpha" => alpha = number,
                 "beta" => beta = number,
-                _ => return Err(format!("--sprt: unknown key '{key}' (elo0, elo1, alpha, beta)")),
+                _ => {
+                    return Err(format!(
+                        "--sprt: unknown key '{key}' (elo0, elo1, alpha, beta)"
+                    ))
+                }
             }
         }
         let (elo0, elo1) = match (elo0, elo1) {
@@ -49,12 +56,20 @@ impl Sprt {
                 return Err(format!("--sprt: {name} must be in (0, 0.5), got {p}"));
             }
         }
-        Ok(Sprt { elo0, elo1, alpha, beta })
+        Ok(Sprt {
+            elo0,
+            elo1,
+            alpha,
+            beta,
+        })
     }
 
     /// Wald's bounds (lower, upper) on the log-likelihood ratio.
     pub fn bounds(&self) -> (f64, f64) {
-        ((self.beta / (1.0 - self.alpha)).ln(), ((1.0 - self.beta) / self.alpha).ln())
+        (
+            (self.beta / (1.0 - self.alpha)).ln(),
+            ((1.0 - self.beta) / self.alpha).ln(),
+        )
     }
 
     pub fn llr(&self, penta: &Pentanomial) -> f64 {
@@ -93,16 +108,31 @@ mod tests {
     #[test]
     fn status_follows_the_evidence() {
         let sprt = Sprt::parse(&words("elo0=0 elo1=10")).unwrap();
-        assert_eq!(sprt.status(&Pentanomial([0, 0, 1, 0, 0])), SprtStatus::Continue);
-        assert_eq!(sprt.status(&Pentanomial([100, 400, 900, 600, 300])), SprtStatus::AcceptH1);
-        assert_eq!(sprt.status(&Pentanomial([300, 600, 900, 400, 100])), SprtStatus::AcceptH0);
+        assert_eq!(
+            sprt.status(&Pentanomial([0, 0, 1, 0, 0])),
+            SprtStatus::Continue
+        );
+        assert_eq!(
+            sprt.status(&Pentanomial([100, 400, 900, 600, 300])),
+            SprtStatus::AcceptH1
+        );
+        assert_eq!(
+            sprt.status(&Pentanomial([300, 600, 900, 400, 100])),
+            SprtStatus::AcceptH0
+        );
     }
 
     #[test]
     fn bad_arguments_are_explained() {
-        assert!(Sprt::parse(&words("elo0=5 elo1=0")).unwrap_err().contains("below"));
+        assert!(Sprt::parse(&words("elo0=5 elo1=0"))
+            .unwrap_err()
+            .contains("below"));
         assert!(Sprt::parse(&words("elo0=0")).unwrap_err().contains("elo1"));
-        assert!(Sprt::parse(&words("elo0=x elo1=1")).unwrap_err().contains("not a number"));
-        assert!(Sprt::parse(&words("elo0=0 elo1=1 gamma=2")).unwrap_err().contains("unknown"));
+        assert!(Sprt::parse(&words("elo0=x elo1=1"))
+            .unwrap_err()
+            .contains("not a number"));
+        assert!(Sprt::parse(&words("elo0=0 elo1=1 gamma=2"))
+            .unwrap_err()
+            .contains("unknown"));
     }
 }

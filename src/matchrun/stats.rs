@@ -25,8 +25,10 @@ pub fn elo_from_score(score: f64) -> f64 {
 /// library has none and a crate is not worth it for six coefficients.
 pub fn erf(x: f64) -> f64 {
     let t = 1.0 / (1.0 + 0.327_591_1 * x.abs());
-    let poly =
-        t * (0.254_829_592 + t * (-0.284_496_736 + t * (1.421_413_741 + t * (-1.453_152_027 + t * 1.061_405_429))));
+    let poly = t
+        * (0.254_829_592
+            + t * (-0.284_496_736
+                + t * (1.421_413_741 + t * (-1.453_152_027 + t * 1.061_405_429))));
     let y = 1.0 - poly * (-x * x).exp();
     y.copysign(x)
 }
@@ -109,7 +111,12 @@ impl Pentanomial {
             return 0.0;
         }
         let counts = self.0.map(|c| if c == 0 { 1e-3 } else { c as f64 });
-        llr_exact(&PENTA_SCORES, &counts, score_from_elo(elo0), score_from_elo(elo1))
+        llr_exact(
+            &PENTA_SCORES,
+            &counts,
+            score_from_elo(elo0),
+            score_from_elo(elo1),
+        )
     }
 }
 
@@ -128,11 +135,19 @@ impl EloEstimate {
             return None;
         }
         let mean = scores.iter().zip(counts).map(|(s, c)| s * c).sum::<f64>() / n;
-        let var = scores.iter().zip(counts).map(|(s, c)| c * (s - mean).powi(2)).sum::<f64>() / n;
+        let var = scores
+            .iter()
+            .zip(counts)
+            .map(|(s, c)| c * (s - mean).powi(2))
+            .sum::<f64>()
+            / n;
         let margin = Z95 * (var / n).sqrt();
         let low = elo_from_score(mean - margin);
         let high = elo_from_score(mean + margin);
-        Some(EloEstimate { elo: elo_from_score(mean), error95: (high - low) / 2.0 })
+        Some(EloEstimate {
+            elo: elo_from_score(mean),
+            error95: (high - low) / 2.0,
+        })
     }
 }
 
@@ -141,13 +156,25 @@ impl EloEstimate {
 /// sum to one (a Lagrange condition; the sum is monotone in lambda, so bisection finds it).
 fn constrained_mle(scores: &[f64], freq: &[f64], target: f64) -> Vec<f64> {
     let g = |lambda: f64| -> f64 {
-        scores.iter().zip(freq).map(|(a, p)| p * (a - target) / (1.0 + lambda * (a - target))).sum()
+        scores
+            .iter()
+            .zip(freq)
+            .map(|(a, p)| p * (a - target) / (1.0 + lambda * (a - target)))
+            .sum()
     };
     let max = scores.iter().cloned().fold(f64::MIN, f64::max);
     let min = scores.iter().cloned().fold(f64::MAX, f64::min);
     // 1 + lambda (a - target) must stay positive for every cell.
-    let mut lo = if max > target { -1.0 / (max - target) } else { -1e9 };
-    let mut hi = if min < target { 1.0 / (target - min) } else { 1e9 };
+    let mut lo = if max > target {
+        -1.0 / (max - target)
+    } else {
+        -1e9
+    };
+    let mut hi = if min < target {
+        1.0 / (target - min)
+    } else {
+        1e9
+    };
     let eps = 1e-12 * (hi - lo);
     lo += eps;
     hi -= eps;
@@ -161,7 +188,11 @@ fn constrained_mle(scores: &[f64], freq: &[f64], target: f64) -> Vec<f64> {
         }
     }
     let lambda = 0.5 * (lo + hi);
-    scores.iter().zip(freq).map(|(a, p)| p / (1.0 + lambda * (a - target))).collect()
+    scores
+        .iter()
+        .zip(freq)
+        .map(|(a, p)| p / (1.0 + lambda * (a - target)))
+        .collect()
 }
 
 /// Exact log-likelihood ratio of mean score `s1` against `s0` for the given outcome counts.
@@ -173,7 +204,12 @@ pub fn llr_exact(scores: &[f64], counts: &[f64], s0: f64, s1: f64) -> f64 {
     let freq: Vec<f64> = counts.iter().map(|c| c / n).collect();
     let p0 = constrained_mle(scores, &freq, s0);
     let p1 = constrained_mle(scores, &freq, s1);
-    counts.iter().zip(p0.iter().zip(&p1)).filter(|(c, _)| **c > 0.0).map(|(c, (a, b))| c * (b / a).ln()).sum()
+    counts
+        .iter()
+        .zip(p0.iter().zip(&p1))
+        .filter(|(c, _)| **c > 0.0)
+        .map(|(c, (a, b))| c * (b / a).ln())
+        .sum()
 }
 
 #[cfg(test)]
@@ -205,7 +241,11 @@ mod tests {
     #[test]
     fn los_of_sixty_wins_forty_losses_is_phi_of_two() {
         // (60-40)/sqrt(2*100) = sqrt(2), so LOS = Phi(2) = 0.97725.
-        let wdl = Wdl { wins: 60, draws: 33, losses: 40 };
+        let wdl = Wdl {
+            wins: 60,
+            draws: 33,
+            losses: 40,
+        };
         assert!(close(wdl.los(), 0.977_249_87, 1e-6));
         assert_eq!(Wdl::default().los(), 0.5);
     }
@@ -214,7 +254,11 @@ mod tests {
     fn trinomial_error_bar_by_hand() {
         // 40 W, 20 D, 40 L: mean 0.5, variance 0.2, se = sqrt(0.002) = 0.0447214;
         // 0.5 + 1.96*se = 0.587652 -> 400 log10(0.587652/0.412348) = 61.5427 Elo.
-        let wdl = Wdl { wins: 40, draws: 20, losses: 40 };
+        let wdl = Wdl {
+            wins: 40,
+            draws: 20,
+            losses: 40,
+        };
         let est = wdl.elo().unwrap();
         assert!(close(est.elo, 0.0, 1e-9));
         assert!(close(est.error95, 61.543, 2e-3), "{est:?}");
@@ -260,12 +304,25 @@ mod tests {
         // is accurate; check the exact solver against it on a realistic sample.
         let counts = [30.0, 220.0, 500.0, 250.0, 40.0];
         let n: f64 = counts.iter().sum();
-        let mean = PENTA_SCORES.iter().zip(&counts).map(|(a, c)| a * c).sum::<f64>() / n;
-        let var = PENTA_SCORES.iter().zip(&counts).map(|(a, c)| c * (a - mean).powi(2)).sum::<f64>() / n;
+        let mean = PENTA_SCORES
+            .iter()
+            .zip(&counts)
+            .map(|(a, c)| a * c)
+            .sum::<f64>()
+            / n;
+        let var = PENTA_SCORES
+            .iter()
+            .zip(&counts)
+            .map(|(a, c)| c * (a - mean).powi(2))
+            .sum::<f64>()
+            / n;
         let (s0, s1) = (score_from_elo(0.0), score_from_elo(5.0));
         let approx = n * (s1 - s0) * (2.0 * mean - s0 - s1) / (2.0 * var);
         let exact = llr_exact(&PENTA_SCORES, &counts, s0, s1);
-        assert!(close(exact, approx, 0.01 * approx.abs()), "exact {exact} approx {approx}");
+        assert!(
+            close(exact, approx, 0.01 * approx.abs()),
+            "exact {exact} approx {approx}"
+        );
         assert!(exact > 0.0);
     }
 

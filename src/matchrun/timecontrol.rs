@@ -22,9 +22,14 @@ pub struct Limits {
 }
 
 fn seconds_to_ms(text: &str, what: &str) -> Result<u64, String> {
-    let secs: f64 = text.trim().parse().map_err(|_| format!("{what}: '{text}' is not a number of seconds"))?;
+    let secs: f64 = text
+        .trim()
+        .parse()
+        .map_err(|_| format!("{what}: '{text}' is not a number of seconds"))?;
     if !(secs.is_finite() && secs >= 0.0) {
-        return Err(format!("{what}: '{text}' must be a non-negative number of seconds"));
+        return Err(format!(
+            "{what}: '{text}' must be a non-negative number of seconds"
+        ));
     }
     Ok((secs * 1000.0).round() as u64)
 }
@@ -33,9 +38,13 @@ fn seconds_to_ms(text: &str, what: &str) -> Result<u64, String> {
 pub fn parse_clock(text: &str) -> Result<Clock, String> {
     let (moves, rest) = match text.split_once('/') {
         Some((m, rest)) => {
-            let n: u32 = m.parse().map_err(|_| format!("time control '{text}': '{m}' is not a move count"))?;
+            let n: u32 = m
+                .parse()
+                .map_err(|_| format!("time control '{text}': '{m}' is not a move count"))?;
             if n == 0 {
-                return Err(format!("time control '{text}': moves per period must be positive"));
+                return Err(format!(
+                    "time control '{text}': moves per period must be positive"
+                ));
             }
             (Some(n), rest)
         }
@@ -60,8 +69,20 @@ impl Limits {
         match key {
             "tc" => self.clock = Some(parse_clock(value)?),
             "st" => self.movetime_ms = Some(seconds_to_ms(value, "st")?.max(1)),
-            "depth" => self.depth = Some(value.parse().map_err(|_| format!("depth: '{value}' is not a number"))?),
-            "nodes" => self.nodes = Some(value.parse().map_err(|_| format!("nodes: '{value}' is not a number"))?),
+            "depth" => {
+                self.depth = Some(
+                    value
+                        .parse()
+                        .map_err(|_| format!("depth: '{value}' is not a number"))?,
+                )
+            }
+            "nodes" => {
+                self.nodes = Some(
+                    value
+                        .parse()
+                        .map_err(|_| format!("nodes: '{value}' is not a number"))?,
+                )
+            }
             _ => return Ok(false),
         }
         Ok(true)
@@ -78,7 +99,11 @@ impl Limits {
     }
 
     pub fn check(&self) -> Result<(), String> {
-        if self.clock.is_none() && self.movetime_ms.is_none() && self.depth.is_none() && self.nodes.is_none() {
+        if self.clock.is_none()
+            && self.movetime_ms.is_none()
+            && self.depth.is_none()
+            && self.nodes.is_none()
+        {
             return Err(
                 "no time control: give --tc, --st, --depth or --nodes (or tc=/st=/depth=/nodes= per engine)".into()
             );
@@ -120,13 +145,21 @@ pub struct ClockState {
 
 impl ClockState {
     pub fn new(clock: &Clock) -> ClockState {
-        ClockState { remaining_ms: clock.base_ms, moves_to_go: clock.moves }
+        ClockState {
+            remaining_ms: clock.base_ms,
+            moves_to_go: clock.moves,
+        }
     }
 }
 
 /// How long the runner waits for a move before the side loses: its clock or fixed move
 /// time plus the margin, or `hang` when the engine searches to a depth or node count.
-pub fn move_deadline(limits: &Limits, clock: Option<&ClockState>, margin: Duration, hang: Duration) -> Duration {
+pub fn move_deadline(
+    limits: &Limits,
+    clock: Option<&ClockState>,
+    margin: Duration,
+    hang: Duration,
+) -> Duration {
     if let Some(state) = clock {
         Duration::from_millis(state.remaining_ms) + margin
     } else if let Some(ms) = limits.movetime_ms {
@@ -160,9 +193,30 @@ mod tests {
 
     #[test]
     fn parses_clock_forms() {
-        assert_eq!(parse_clock("10+0.1"), Ok(Clock { base_ms: 10_000, inc_ms: 100, moves: None }));
-        assert_eq!(parse_clock("40/60+0"), Ok(Clock { base_ms: 60_000, inc_ms: 0, moves: Some(40) }));
-        assert_eq!(parse_clock("1"), Ok(Clock { base_ms: 1000, inc_ms: 0, moves: None }));
+        assert_eq!(
+            parse_clock("10+0.1"),
+            Ok(Clock {
+                base_ms: 10_000,
+                inc_ms: 100,
+                moves: None
+            })
+        );
+        assert_eq!(
+            parse_clock("40/60+0"),
+            Ok(Clock {
+                base_ms: 60_000,
+                inc_ms: 0,
+                moves: Some(40)
+            })
+        );
+        assert_eq!(
+            parse_clock("1"),
+            Ok(Clock {
+                base_ms: 1000,
+                inc_ms: 0,
+                moves: None
+            })
+        );
         assert!(parse_clock("x+1").is_err());
         assert!(parse_clock("0/10").is_err());
         assert!(parse_clock("0+0").is_err());
@@ -174,21 +228,41 @@ mod tests {
         let clock = parse_clock("2/1+0.1").unwrap();
         let mut state = ClockState::new(&clock);
         let margin = Duration::ZERO;
-        assert!(charge(&clock, &mut state, Duration::from_millis(300), margin));
+        assert!(charge(
+            &clock,
+            &mut state,
+            Duration::from_millis(300),
+            margin
+        ));
         assert_eq!(state.remaining_ms, 800);
         assert_eq!(state.moves_to_go, Some(1));
         // Second move ends the period: the base is added again.
-        assert!(charge(&clock, &mut state, Duration::from_millis(400), margin));
+        assert!(charge(
+            &clock,
+            &mut state,
+            Duration::from_millis(400),
+            margin
+        ));
         assert_eq!(state.remaining_ms, 1500);
         assert_eq!(state.moves_to_go, Some(2));
-        assert!(!charge(&clock, &mut state, Duration::from_millis(1501), margin));
+        assert!(!charge(
+            &clock,
+            &mut state,
+            Duration::from_millis(1501),
+            margin
+        ));
     }
 
     #[test]
     fn margin_forgives_a_small_overrun() {
         let clock = parse_clock("1+0").unwrap();
         let mut state = ClockState::new(&clock);
-        assert!(charge(&clock, &mut state, Duration::from_millis(1040), Duration::from_millis(50)));
+        assert!(charge(
+            &clock,
+            &mut state,
+            Duration::from_millis(1040),
+            Duration::from_millis(50)
+        ));
         assert_eq!(state.remaining_ms, 0);
     }
 

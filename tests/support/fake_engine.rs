@@ -33,7 +33,12 @@ impl Rng {
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let value = |flag: &str| args.iter().position(|a| a == flag).and_then(|i| args.get(i + 1)).cloned();
+    let value = |flag: &str| {
+        args.iter()
+            .position(|a| a == flag)
+            .and_then(|i| args.get(i + 1))
+            .cloned()
+    };
     let mode = match value("--mode").as_deref().unwrap_or("random") {
         "random" => Mode::Random,
         "crash" => Mode::Crash,
@@ -47,7 +52,9 @@ fn main() {
         }
     };
     let after: u32 = value("--after").and_then(|v| v.parse().ok()).unwrap_or(0);
-    let seed = value("--seed").and_then(|v| v.parse().ok()).unwrap_or(std::process::id() as u64);
+    let seed = value("--seed")
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(std::process::id() as u64);
     let mut rng = Rng(seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1);
     let mut base = RankBase::Zero;
     let mut pos = Position::startpos();
@@ -78,7 +85,10 @@ fn main() {
                 let moves = legal_moves(&pos);
                 let list = moves.as_slice();
                 // Prefer captures half the time so random games end sooner.
-                let captures: Vec<_> = list.iter().filter(|m| pos.piece_at(m.to()).is_some()).collect();
+                let captures: Vec<_> = list
+                    .iter()
+                    .filter(|m| pos.piece_at(m.to()).is_some())
+                    .collect();
                 let chosen = if list.is_empty() {
                     "0000".to_string()
                 } else if !captures.is_empty() && rng.below(2) == 0 {
@@ -94,18 +104,31 @@ fn main() {
                         std::thread::sleep(Duration::from_secs(1));
                     },
                     Mode::Illegal => {
-                        let _ = writeln!(out, "bestmove {}", if base == RankBase::One { "e1e10" } else { "e0e9" });
+                        let _ = writeln!(
+                            out,
+                            "bestmove {}",
+                            if base == RankBase::One {
+                                "e1e10"
+                            } else {
+                                "e0e9"
+                            }
+                        );
                         let _ = out.flush();
                         continue;
                     }
-                    Mode::Slow => std::thread::sleep(Duration::from_millis(allotted_ms(&words, &pos) + 500)),
+                    Mode::Slow => {
+                        std::thread::sleep(Duration::from_millis(allotted_ms(&words, &pos) + 500))
+                    }
                     Mode::NoMove => {
                         let _ = writeln!(out, "nobestmove");
                         let _ = out.flush();
                         continue;
                     }
                 }
-                format!("info depth 1 score cp {} nodes 1 pv {chosen}\nbestmove {chosen}", rng.below(21) as i32 - 10)
+                format!(
+                    "info depth 1 score cp {} nodes 1 pv {chosen}\nbestmove {chosen}",
+                    rng.below(21) as i32 - 10
+                )
             }
             Some("quit") => break,
             _ => continue,
@@ -117,14 +140,29 @@ fn main() {
 
 /// The time this move may take: the mover's clock, or the fixed move time.
 fn allotted_ms(words: &[&str], pos: &Position) -> u64 {
-    let get =
-        |key: &str| words.iter().position(|w| *w == key).and_then(|i| words.get(i + 1)).and_then(|v| v.parse().ok());
-    let clock = if pos.side_to_move() == chariot::Color::Red { "wtime" } else { "btime" };
-    get("movetime").or_else(|| get(clock)).or_else(|| get("time")).unwrap_or(0)
+    let get = |key: &str| {
+        words
+            .iter()
+            .position(|w| *w == key)
+            .and_then(|i| words.get(i + 1))
+            .and_then(|v| v.parse().ok())
+    };
+    let clock = if pos.side_to_move() == chariot::Color::Red {
+        "wtime"
+    } else {
+        "btime"
+    };
+    get("movetime")
+        .or_else(|| get(clock))
+        .or_else(|| get("time"))
+        .unwrap_or(0)
 }
 
 fn read_position(words: &[&str], base: RankBase) -> Option<Position> {
-    let moves_at = words.iter().position(|w| *w == "moves").unwrap_or(words.len());
+    let moves_at = words
+        .iter()
+        .position(|w| *w == "moves")
+        .unwrap_or(words.len());
     let mut pos = match words.get(1).copied()? {
         "startpos" => Position::startpos(),
         "fen" => Position::from_fen(&words[2..moves_at].join(" ")).ok()?,

@@ -1,0 +1,104 @@
+//! Judging a repetition cycle: the moves between two occurrences of a position are replayed on
+//! a copy of the board to learn, per side, whether every move checked and whether every move
+//! chased one and the same enemy piece.
+
+use super::chase::chased_by;
+use super::{GameOutcome, Reason, Verdict};
+use crate::position::Position;
+use crate::types::{Color, Move};
+
+/// The verdict on a cycle and the reason behind it: `PerpetualCheck` or `PerpetualChase` for a
+/// loss, `Repetition` for a draw.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CycleJudgement {
+    pub verdict: Verdict,
+    pub reason: Reason,
+}
+
+impl CycleJudgement {
+    /// The same judgement as the end of a game.
+    pub fn outcome(self) -> GameOutcome {
+        let winner = match self.verdict {
+            Verdict::Draw => None,
+            Verdict::Loss(loser) => Some(!loser),
+        };
+        GameOutcome {
+            winner,
+            reason: self.reason,
+        }
+    }
+}
+
+/// Judges the last `plies` moves, which must lead from an earlier occurrence of the current
+/// position back to it (see the module docs for the rules). `None` when they do not: `plies`
+/// odd, zero or longer than the history, a null move among them, or a different position then.
+pub fn judge_cycle(pos: &Position, plies: usize) -> Option<CycleJudgement> {
+    let history = pos.history();
+    let n = history.len();
+    if plies == 0 || plies % 2 != 0 || plies > n || history[n - plies].hash != pos.hash() {
+        return None;
+    }
+    let moves: Vec<Move> = history[n - plies..]
+        .iter()
+        .map(|undo| undo.mv)
+        .collect::<Option<_>>()?;
+    let mut start = pos.clone();
+    for _ in 0..plies {
+        start.unmake_move();
+    }
+
+    let judged = |verdict, reason| Some(CycleJudgement { verdict, reason });
+    let perpetual = |flags: [bool; 2], reason| match flags {
+        [true, false] => judged(Verdict::Loss(Color::Red), reason),
+        [false, true] => judged(Verdict::Loss(Color::Black), reason),
+        _ => None,
+    };
+    let checks = every_move_checks(&start, &moves);
+    if checks == [true, true] {
+        return judged(Verdict::Draw, Reason::Repetition);
+    }
+    if let Some(judgement) = perpetual(checks, Reason::PerpetualCheck) {
+        return Some(judgement);
+    }
+    let chases = every_move_chases(&start, &moves);
+    perpetual(chases, Reason::PerpetualChase).or(judged(Verdict::Draw, Reason::Repetition))
+}
+
+/// Per colour: did each of its moves in the cycle give check?
+fn every_move_checks(start: &Position, moves: &[Move]) -> [bool; 2] {
+    let mut pos = start.clone();
+    let mut checks = [true; 2];
+    for &mv in moves {
+        let mover = pos.side_to_move();
+        pos.make_move(mv);
+        checks[mover.index()] &= pos.in_check();
+    }
+    checks
+}
+
+/// Per colour: did each of its moves in the cycle chase one and the same enemy piece?
+fn every_move_chases(start: &Position, moves: &[Move]) -> [bool; 2] {
+    const NONE: u8 = u8::MAX;
+    // Pieces are told apart by an id, since the chased piece may itself move in the cycle.
+    let mut ids = [NONE; 90];
+    for (id, sq) in start.occupied().enumerate() {
+        ids[sq.index()] = id as u8;
+    }
+    // Per colour, the ids of the enemy pieces chased by every move so far.
+    let mut still_chased = [u64::MAX; 2];
+    let mut pos = start.clone();
+    for &mv in moves {
+        let mover = pos.side_to_move().index();
+        if still_chased[mover] != 0 {
+            let chased = chased_by(&pos, mv)
+                .map(|sq| ids[sq.index()])
+                .filter(|&id| id < 64)
+                .fold(0u64, |set, id| set | 1 << id);
+            still_chased[mover] &= chased;
+        }
+        ids[mv.to().index()] = ids[mv.from().index()];
+        ids[mv.from().index()] = NONE;
+        pos.make_move(mv);
+    }
+    still_chased.map(|set| set != 0)
+}

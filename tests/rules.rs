@@ -1,0 +1,263 @@
+//! Game rules from concrete positions and move sequences: perpetual check and chase, plain
+//! repetition, the 120-ply rule, insufficient material, mate and stalemate. Every move is parsed
+//! with `parse_move`, so an illegal step in a sequence fails the test instead of corrupting it.
+
+use chariot::notation::{parse_move, RankBase};
+use chariot::rules::{
+    adjudicate, chased_by, occurrences, repetition_verdict, GameOutcome, Reason, Verdict,
+};
+use chariot::{Bitboard, Color, Position, Square};
+
+fn position(fen: &str) -> Position {
+    Position::from_fen(fen).unwrap_or_else(|e| panic!("test FEN {fen}: {e}"))
+}
+
+/// Plays one move given in ICCS text, checking that it is legal.
+fn play(pos: &mut Position, text: &str) {
+    let mv =
+        parse_move(pos, text, RankBase::Zero).unwrap_or_else(|e| panic!("{e} in {}", pos.to_fen()));
+    pos.make_move(mv);
+    assert!(pos.is_consistent());
+}
+
+/// Plays the moves one by one and returns `repetition_verdict` after each.
+fn verdicts(pos: &mut Position, moves: &[&str]) -> Vec<Option<Verdict>> {
+    moves
+        .iter()
+        .map(|text| {
+            play(pos, text);
+            repetition_verdict(pos)
+        })
+        .collect()
+}
+
+/// Plays the moves one by one and returns `adjudicate` after each.
+fn outcomes(pos: &mut Position, moves: &[&str]) -> Vec<Option<GameOutcome>> {
+    moves
+        .iter()
+        .map(|text| {
+            play(pos, text);
+            adjudicate(pos)
+        })
+        .collect()
+}
+
+fn sq(name: &str) -> Square {
+    let b = name.as_bytes();
+    Square::from_coords((b[0] - b'a') as usize, (b[1] - b'0') as usize).expect("test square")
+}
+
+fn squares(names: &[&str]) -> Bitboard {
+    names.iter().fold(Bitboard::EMPTY, |bb, name| {
+        bb | Bitboard::from_square(sq(name))
+    })
+}
+
+fn won(winner: Color, reason: Reason) -> Option<GameOutcome> {
+    Some(GameOutcome {
+        winner: Some(winner),
+        reason,
+    })
+}
+
+fn drawn(reason: Reason) -> Option<GameOutcome> {
+    Some(GameOutcome {
+        winner: None,
+        reason,
+    })
+}
+
+// ---- perpetual check ---------------------------------------------------------------------
+
+/// Red's rook checks the black king up and down rank 8 and 9; the king has to step back and
+/// forth. Red repeats with check on every move, Black never checks.
+const ROOK_CHECKS: &str = "9/4k4/9/9/9/9/9/9/R8/3K5 w - - 0 1";
+const ROOK_CHECK_LINE: [&str; 9] = [
+    "a1a8", "e8e9", "a8a9", "e9e8", "a9a8", "e8e9", "a8a9", "e9e8", "a9a8",
+];
+
+#[test]
+fn perpetual_check_loses_in_search_after_one_repetition() {
+    let mut pos = position(ROOK_CHECKS);
+    let got = verdicts(&mut pos, &ROOK_CHECK_LINE[..6]);
+    // Plies 5 and 6 repeat the positions after plies 1 and 2; the checker is the loser,
+    // whichever side has the move at the repetition.
+    let loss = Some(Verdict::Loss(Color::Red));
+    assert_eq!(got, vec![None, None, None, None, loss, loss]);
+    // Search unmakes the repetition again: the earlier nodes are no repetition.
+    pos.unmake_move();
+    pos.unmake_move();
+    assert_eq!(repetition_verdict(&pos), None);
+    let mut replay = position(ROOK_CHECKS);
+    for text in &ROOK_CHECK_LINE[..4] {
+        play(&mut replay, text);
+    }
+    assert_eq!(pos.to_fen(), replay.to_fen());
+}
+
+#[test]
+fn perpetual_check_loses_the_game_at_the_third_occurrence() {
+    let mut pos = position(ROOK_CHECKS);
+    let got = outcomes(&mut pos, &ROOK_CHECK_LINE);
+    assert!(
+        got[..8].iter().all(Option::is_none),
+        "decided too early: {got:?}"
+    );
+    assert_eq!(got[8], won(Color::Black, Reason::PerpetualCheck));
+    assert_eq!(occurrences(&pos), 3);
+}
+
+/// Each side answers a check with a check: Red's cannon steps between the black rook and its
+/// king and unmasks the rook on d0; Black's rook does the same against the cannon on f7.
+const MUTUAL_CHECKS: &str = "9/9/3k1c3/9/9/5r3/9/3C5/9/3R1K3 w - - 0 1";
+const MUTUAL_CHECK_LINE: [&str; 8] = [
+    "d2f2", "f4d4", "f2d2", "d4f4", "d2f2", "f4d4", "f2d2", "d4f4",
+];
+
+#[test]
+fn mutual_perpetual_check_is_a_draw() {
+    let mut pos = position(MUTUAL_CHECKS);
+    assert!(pos.in_check());
+    let got = verdicts(&mut pos, &MUTUAL_CHECK_LINE[..4]);
+    assert!(pos.in_check());
+    assert_eq!(got, vec![None, None, None, Some(Verdict::Draw)]);
+
+    let mut pos = position(MUTUAL_CHECKS);
+    let got = outcomes(&mut pos, &MUTUAL_CHECK_LINE);
+    assert!(
+        got[..7].iter().all(Option::is_none),
+        "decided too early: {got:?}"
+    );
+    assert_eq!(got[7], drawn(Reason::Repetition));
+}
+
+// ---- idle repetition ---------------------------------------------------------------------
+
+const SHUFFLE: [&str; 8] = [
+    "b0c2", "b9c7", "c2b0", "c7b9", "b0c2", "b9c7", "c2b0", "c7b9",
+];
+
+#[test]
+fn idle_shuffle_is_a_draw() {
+    let mut pos = Position::startpos();
+    let got = verdicts(&mut pos, &SHUFFLE[..4]);
+    assert_eq!(got, vec![None, None, None, Some(Verdict::Draw)]);
+
+    let mut pos = Position::startpos();
+    let got = outcomes(&mut pos, &SHUFFLE);
+    assert!(
+        got[..7].iter().all(Option::is_none),
+        "decided too early: {got:?}"
+    );
+    assert_eq!(got[7], drawn(Reason::Repetition));
+}
+
+#[test]
+fn a_null_move_breaks_the_repetition() {
+    // The same placements recur, but only because a side passed: search must not call that a
+    // repetition.
+    let mut pos = Position::startpos();
+    play(&mut pos, "b0c2");
+    pos.make_null_move();
+    play(&mut pos, "c2b0");
+    pos.make_null_move();
+    assert_eq!(pos.hash(), Position::startpos().hash());
+    assert_eq!(repetition_verdict(&pos), None);
+}
+
+// ---- perpetual chase ---------------------------------------------------------------------
+
+/// Red's rook shuttles b1-c1 to attack Black's lone horse, which hops c5-b7 to escape.
+const ROOK_CHASES_HORSE: &str = "5k3/9/9/9/2n6/9/9/9/1R7/3K5 w - - 0 1";
+/// The same with a black rook on c7 that protects the horse on both of its squares.
+const ROOK_CHASES_PROTECTED_HORSE: &str = "5k3/9/2r6/9/2n6/9/9/9/1R7/3K5 w - - 0 1";
+/// The starting position recurs after plies 4 and 8.
+const CHASE_LINE: [&str; 8] = [
+    "b1c1", "c5b7", "c1b1", "b7c5", "b1c1", "c5b7", "c1b1", "b7c5",
+];
+
+#[test]
+fn chasing_an_unprotected_horse_loses() {
+    let mut pos = position(ROOK_CHASES_HORSE);
+    assert_eq!(
+        chased_by(&pos, parse_move(&pos, "b1c1", RankBase::Zero).unwrap()),
+        squares(&["c5"])
+    );
+    let got = verdicts(&mut pos, &CHASE_LINE[..5]);
+    let loss = Some(Verdict::Loss(Color::Red));
+    assert_eq!(got, vec![None, None, None, loss, loss]);
+
+    let mut pos = position(ROOK_CHASES_HORSE);
+    let got = outcomes(&mut pos, &CHASE_LINE);
+    assert!(
+        got[..7].iter().all(Option::is_none),
+        "decided too early: {got:?}"
+    );
+    assert_eq!(got[7], won(Color::Black, Reason::PerpetualChase));
+}
+
+#[test]
+fn chasing_a_protected_horse_is_a_draw() {
+    let mut pos = position(ROOK_CHASES_PROTECTED_HORSE);
+    assert_eq!(
+        chased_by(&pos, parse_move(&pos, "b1c1", RankBase::Zero).unwrap()),
+        Bitboard::EMPTY
+    );
+    let got = verdicts(&mut pos, &CHASE_LINE[..5]);
+    assert_eq!(
+        got,
+        vec![None, None, None, Some(Verdict::Draw), Some(Verdict::Draw)]
+    );
+
+    let mut pos = position(ROOK_CHASES_PROTECTED_HORSE);
+    let got = outcomes(&mut pos, &CHASE_LINE);
+    assert!(
+        got[..7].iter().all(Option::is_none),
+        "decided too early: {got:?}"
+    );
+    assert_eq!(got[7], drawn(Reason::Repetition));
+}
+
+#[test]
+fn a_rook_attacked_by_a_horse_is_chased_even_when_protected() {
+    // The black rook on c5 is protected by the one on c9, yet a horse attacking it chases it.
+    let pos = position("2r2k3/9/9/9/2r6/9/9/9/N8/3K5 w - - 0 1");
+    let mv = parse_move(&pos, "a1b3", RankBase::Zero).unwrap();
+    assert_eq!(chased_by(&pos, mv), squares(&["c5"]));
+}
+
+// ---- other endings -----------------------------------------------------------------------
+
+#[test]
+fn one_hundred_twenty_plies_without_capture_draw() {
+    let mut pos = position("4k4/9/9/9/9/9/9/9/9/R2K5 w - - 118 60");
+    play(&mut pos, "a0a1");
+    assert_eq!(adjudicate(&pos), None);
+    play(&mut pos, "e9e8");
+    assert_eq!(pos.rule60_count(), 120);
+    assert_eq!(adjudicate(&pos), drawn(Reason::Rule60));
+}
+
+#[test]
+fn insufficient_material_draws() {
+    let bare = position("3k5/4a4/9/9/9/9/9/4B4/4A4/4K4 w - - 0 1");
+    assert_eq!(adjudicate(&bare), drawn(Reason::InsufficientMaterial));
+    // One pawn, even behind the river, can still cross it.
+    let pawn = position("3k5/4a4/9/9/9/9/4P4/4B4/4A4/4K4 w - - 0 1");
+    assert_eq!(adjudicate(&pawn), None);
+}
+
+#[test]
+fn checkmate_loses_for_the_side_to_move() {
+    let mut pos = position("3nkn3/R8/2N6/9/9/9/9/9/9/3K5 w - - 0 1");
+    assert_eq!(adjudicate(&pos), None);
+    play(&mut pos, "a8e8");
+    assert_eq!(adjudicate(&pos), won(Color::Red, Reason::Checkmate));
+}
+
+#[test]
+fn stalemate_loses_for_the_side_to_move() {
+    let pos = position("4k4/9/4P4/9/9/9/9/9/3R1R3/4K4 b - - 0 1");
+    assert!(!pos.in_check());
+    assert_eq!(adjudicate(&pos), won(Color::Red, Reason::Stalemate));
+}
