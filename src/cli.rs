@@ -59,6 +59,8 @@ pub enum Command {
         #[arg(long)]
         fen: Option<String>,
     },
+    /// Play engines against each other (UCI or UCCI) and report Elo, SPRT and PGN.
+    Match(Box<crate::matchrun::MatchArgs>),
 }
 
 fn position_from(fen: Option<&str>) -> Result<Position, String> {
@@ -83,6 +85,7 @@ pub fn run() -> i32 {
             depth,
             threads,
         }) => crate::analyse::run_analyse(fen.as_deref(), &moves, movetime, depth, threads),
+        Some(Command::Match(args)) => crate::matchrun::run_match(&args),
         None => {
             crate::protocol::run_loop(std::io::stdin().lock());
             Ok(())

@@ -10,6 +10,7 @@ pub mod cli;
 pub mod eval;
 pub mod fen;
 pub mod geometry;
+pub mod matchrun;
 pub mod movegen;
 pub mod notation;
 pub mod perft;
