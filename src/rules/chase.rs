@@ -35,8 +35,9 @@ pub fn chased_by(pos: &Position, mv: Move) -> Bitboard {
         if attack_set(attacker, old_from, pos.occupied()).has(to) {
             continue;
         }
-        // Attacking a like piece that can take back at once offers a trade; it is no chase.
-        if victim.kind() == attacker.kind() && after.is_legal(Move::new(to, from)) {
+        // A piece that can take its attacker at once is not chased (for a like piece that
+        // is an offer to trade).
+        if after.is_legal(Move::new(to, from)) {
             continue;
         }
         let wins_rook = victim.kind() == PieceType::Rook
