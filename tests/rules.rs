@@ -258,6 +258,35 @@ fn check_beats_chase_the_checker_loses() {
     assert_eq!(got[7], won(Color::Black, Reason::PerpetualCheck));
 }
 
+/// Both sides chase: Red's horse hops g4-f6 and back, each time leaving the cannon on f8 with
+/// exactly one screen before the black rook on f4; Black's king steps e7-f7 and back, first
+/// freeing its horse's leg (the horse hits the cannon) and then the rook's file (the rook does).
+const MUTUAL_CHASE: &str = "1R4c2/5C3/4k4/4n4/9/5rN2/9/3K5/9/9 w - - 0 1";
+const MUTUAL_CHASE_LINE: [&str; 8] = [
+    "g4f6", "e7f7", "f6g4", "f7e7", "g4f6", "e7f7", "f6g4", "f7e7",
+];
+
+#[test]
+fn mutual_perpetual_chase_is_a_draw() {
+    let mut pos = position(MUTUAL_CHASE);
+    for (i, text) in MUTUAL_CHASE_LINE[..4].iter().enumerate() {
+        let mv = parse_move(&pos, text, RankBase::Zero).unwrap();
+        let victim = if i % 2 == 0 { "f4" } else { "f8" };
+        assert_eq!(chased_by(&pos, mv), squares(&[victim]), "{text}");
+        play(&mut pos, text);
+        assert!(!pos.in_check(), "{text}");
+    }
+    assert_eq!(repetition_verdict(&pos), Some(Verdict::Draw));
+
+    let mut pos = position(MUTUAL_CHASE);
+    let got = outcomes(&mut pos, &MUTUAL_CHASE_LINE);
+    assert!(
+        got[..7].iter().all(Option::is_none),
+        "decided too early: {got:?}"
+    );
+    assert_eq!(got[7], drawn(Reason::Repetition));
+}
+
 /// What `chased_by` says about the move `text` in `fen`.
 fn chased(fen: &str, text: &str) -> Bitboard {
     let pos = position(fen);
