@@ -132,6 +132,15 @@ fn mutual_perpetual_check_is_a_draw() {
     assert_eq!(got[7], drawn(Reason::Repetition));
 }
 
+#[test]
+fn checking_on_only_some_moves_is_no_perpetual_check() {
+    // The rook checks from a8, then retreats quietly to a1: the start recurs, and Red has not
+    // checked on every move of the cycle.
+    let mut pos = position(ROOK_CHECKS);
+    let got = verdicts(&mut pos, &["a1a8", "e8e9", "a8a1", "e9e8"]);
+    assert_eq!(got, vec![None, None, None, Some(Verdict::Draw)]);
+}
+
 // ---- idle repetition ---------------------------------------------------------------------
 
 const SHUFFLE: [&str; 8] = [
