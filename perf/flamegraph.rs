@@ -1,1 +1,77 @@
-fn main() {}
+//! Samples `perft N` from the start position with pprof and writes a flamegraph SVG to
+//! perf/out/perft<N>.svg. Usage: `cargo run --release --example flamegraph -- [N]` (default 6).
+//! The count is checked against perft.txt so the profile is of a correct run.
+
+#[cfg(target_os = "linux")]
+#[path = "../benches/support/mod.rs"]
+mod support;
+
+#[cfg(target_os = "linux")]
+fn main() {
+    if let Err(message) = run() {
+        eprintln!("error: {message}");
+        std::process::exit(1);
+    }
+}
+
+#[cfg(not(target_os = "linux"))]
+fn main() {
+    eprintln!("error: the pprof flamegraph example only runs on Linux");
+    std::process::exit(1);
+}
+
+#[cfg(target_os = "linux")]
+fn run() -> Result<(), String> {
+    use chariot::{perft::perft, Position};
+    use std::time::Instant;
+
+    let depth = match std::env::args().nth(1) {
+        None => 6,
+        Some(text) => text
+            .parse::<u32>()
+            .map_err(|_| format!("depth must be a number, got {text:?}"))?,
+    };
+    let out_dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("perf")
+        .join("out");
+    std::fs::create_dir_all(&out_dir)
+        .map_err(|e| format!("cannot create {}: {e}", out_dir.display()))?;
+    let svg = out_dir.join(format!("perft{depth}.svg"));
+
+    let guard = pprof::ProfilerGuardBuilder::default()
+        .frequency(997)
+        .blocklist(&["libc", "libgcc", "pthread", "vdso"])
+        .build()
+        .map_err(|e| format!("cannot start the profiler: {e}"))?;
+    let mut pos = Position::startpos();
+    let start = Instant::now();
+    let nodes = perft(&mut pos, depth);
+    let secs = start.elapsed().as_secs_f64();
+    let report = guard
+        .report()
+        .build()
+        .map_err(|e| format!("cannot build the report: {e}"))?;
+
+    println!(
+        "perft {depth}: {nodes} leaves in {secs:.3} s ({:.1} M leaves/s, profiled)",
+        nodes as f64 / secs / 1e6
+    );
+    match support::expected_nodes(&support::perft_cases(), Position::START_FEN, depth) {
+        Some(expected) if expected != nodes => {
+            return Err(format!(
+                "perft {depth} gave {nodes}, perft.txt says {expected}"
+            ));
+        }
+        Some(_) => println!("count matches perft.txt"),
+        None => {
+            println!("perft.txt has no depth-{depth} count for the start position; not checked")
+        }
+    }
+    let file =
+        std::fs::File::create(&svg).map_err(|e| format!("cannot create {}: {e}", svg.display()))?;
+    report
+        .flamegraph(file)
+        .map_err(|e| format!("cannot write the flamegraph: {e}"))?;
+    println!("flamegraph written to {}", svg.display());
+    Ok(())
+}

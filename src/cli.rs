@@ -25,12 +25,42 @@ pub enum Command {
         #[arg(long)]
         fen: Option<String>,
     },
+    /// Search the built-in bench positions to a fixed depth; prints `N nodes M nps` last.
+    Bench {
+        /// Search depth (default 9).
+        depth: Option<i32>,
+    },
+    /// Analyse a position, showing the search as it deepens, then the best move.
+    Analyse {
+        /// Position to analyse (default: the start position).
+        #[arg(long)]
+        fen: Option<String>,
+        /// Moves (ICCS, e.g. h2e2) played from that position first.
+        #[arg(long, num_args = 1..)]
+        moves: Vec<String>,
+        /// Think this many milliseconds (default 3000).
+        #[arg(long, conflicts_with = "depth")]
+        movetime: Option<u64>,
+        /// Search to this depth instead.
+        #[arg(long)]
+        depth: Option<i32>,
+        /// Search threads.
+        #[arg(long, default_value_t = 1)]
+        threads: usize,
+    },
     /// Perft per legal move at the root.
     Divide {
         depth: u32,
         #[arg(long)]
         fen: Option<String>,
     },
+    /// Static evaluation, term by term, of a position (default: the start position).
+    Eval {
+        #[arg(long)]
+        fen: Option<String>,
+    },
+    /// Play engines against each other (UCI or UCCI) and report Elo, SPRT and PGN.
+    Match(Box<crate::matchrun::MatchArgs>),
 }
 
 fn position_from(fen: Option<&str>) -> Result<Position, String> {
@@ -46,9 +76,19 @@ pub fn run() -> i32 {
     let result = match cli.command {
         Some(Command::Perft { depth, fen }) => run_perft(depth, fen.as_deref()),
         Some(Command::Divide { depth, fen }) => run_divide(depth, fen.as_deref()),
+        Some(Command::Eval { fen }) => crate::eval::command::run_eval(fen.as_deref()),
+        Some(Command::Bench { depth }) => crate::bench::run_bench(depth),
+        Some(Command::Analyse {
+            fen,
+            moves,
+            movetime,
+            depth,
+            threads,
+        }) => crate::analyse::run_analyse(fen.as_deref(), &moves, movetime, depth, threads),
+        Some(Command::Match(args)) => crate::matchrun::run_match(&args),
         None => {
-            use clap::CommandFactory;
-            Cli::command().print_help().map_err(|e| e.to_string())
+            crate::protocol::run_loop(std::io::stdin().lock());
+            Ok(())
         }
     };
     match result {

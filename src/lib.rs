@@ -2,17 +2,23 @@
 //! tools; `main.rs` is a thin command-line front end.
 #![deny(clippy::undocumented_unsafe_blocks)]
 
+pub mod analyse;
 pub mod attacks;
+pub mod bench;
 pub mod bitboard;
 pub mod cli;
 pub mod eval;
 pub mod fen;
 pub mod geometry;
+pub mod matchrun;
 pub mod movegen;
 pub mod notation;
 pub mod perft;
 pub mod position;
+pub mod protocol;
 pub mod rules;
+pub mod search;
+pub mod tt;
 pub mod types;
 
 pub use bitboard::Bitboard;

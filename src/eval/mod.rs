@@ -1,58 +1,186 @@
 //! Static evaluation. The evaluator follows the board through [`BoardObserver`], keeping the
-//! material sums incremental, and is asked for a score in centipawns for the side to move.
+//! packed material + piece-square sum and the game phase incremental; everything else is
+//! computed per evaluated node from bitboards and remembered in a small cache.
 //!
 //! This is the interface search builds on: `Evaluator::new(&pos)`, pass it to
 //! `make_move_with`/`unmake_move_with`, call `evaluate(&pos)`.
 
+mod cache;
+pub mod command;
+mod draw;
+mod king;
+mod masks;
+mod mobility;
+pub mod params;
+mod patterns;
+mod psqt;
+mod relations;
+pub mod score;
+pub mod trace;
+
 use crate::position::{BoardObserver, Position};
 use crate::types::{Color, Piece, PieceType, Square};
+use cache::EvalCache;
+use params::{KING_EXCHANGE_VALUE, PHASE_MAX, PIECE_VALUE, SCALE_NORMAL, TEMPO};
+use psqt::{full_psqt_and_phase, phase_weight, psqt};
+use score::Score;
+use trace::{Term, Trace, Tracer};
 
-/// Placeholder material values until the full evaluation lands (issue 3).
-const MATERIAL: [i32; 7] = [0, 200, 200, 400, 900, 450, 100];
+/// Middlegame value of a piece type for move ordering and exchange evaluation (MVV/LVA, SEE);
+/// the king gets a large value so it is always the last to recapture.
+#[inline(always)]
+pub fn piece_value(kind: PieceType) -> i32 {
+    match kind {
+        PieceType::King => KING_EXCHANGE_VALUE,
+        _ => PIECE_VALUE[kind.index()].0,
+    }
+}
 
-#[derive(Clone, Debug)]
+#[derive(Clone)]
 pub struct Evaluator {
-    /// Material per colour.
-    material: [i32; 2],
+    /// Red's material and placement minus Black's, packed mg/eg.
+    psq: Score,
+    /// Sum of [`params::PHASE_WEIGHT`] over the pieces on the board.
+    phase: i32,
+    cache: EvalCache,
 }
 
 impl Evaluator {
     pub fn new(pos: &Position) -> Evaluator {
-        let mut eval = Evaluator { material: [0; 2] };
-        for sq in Square::all() {
-            if let Some(piece) = pos.piece_at(sq) {
-                eval.add_piece(piece, sq);
-            }
+        let (psq, phase) = full_psqt_and_phase(pos);
+        Evaluator {
+            psq,
+            phase,
+            cache: EvalCache::default(),
         }
-        eval
     }
 
     /// Score in centipawns from the side to move's point of view.
+    #[inline]
     pub fn evaluate(&mut self, pos: &Position) -> i32 {
-        let red = self.material[0] - self.material[1];
-        match pos.side_to_move() {
-            Color::Red => red,
-            Color::Black => -red,
+        debug_assert!(
+            self.matches_full_recompute(pos),
+            "evaluator out of step with the board"
+        );
+        if let Some(score) = self.cache.probe(pos.hash()) {
+            return score;
         }
+        let score = self.evaluate_uncached(pos);
+        self.cache.store(pos.hash(), score);
+        score
+    }
+
+    /// The full evaluation, bypassing the cache (benchmarks, tests).
+    #[inline]
+    pub fn evaluate_uncached(&self, pos: &Position) -> i32 {
+        evaluate_with(pos, self.psq, self.phase, &mut ())
+    }
+
+    /// Every term of the evaluation of `pos`, and the final score `evaluate` gives.
+    pub fn trace(pos: &Position) -> Trace {
+        let mut trace = Trace::default();
+        for sq in Square::all() {
+            if let Some(piece) = pos.piece_at(sq) {
+                // The tables hold Black's entries negated; the trace shows each side's own view.
+                let own = if piece.color() == Color::Red {
+                    psqt(piece, sq)
+                } else {
+                    -psqt(piece, sq)
+                };
+                trace.term(Term::Material, piece.color(), own);
+            }
+        }
+        let (psq, phase) = full_psqt_and_phase(pos);
+        trace.final_score = evaluate_with(pos, psq, phase, &mut trace);
+        trace
+    }
+
+    /// Does the incremental state equal a recount from the board? (tests, fuzzing, debug)
+    pub fn matches_full_recompute(&self, pos: &Position) -> bool {
+        full_psqt_and_phase(pos) == (self.psq, self.phase)
+    }
+
+    /// Red's material and placement minus Black's, as kept incrementally.
+    pub fn psq(&self) -> Score {
+        self.psq
+    }
+
+    /// Forgets every cached score (a new game, or changed weights).
+    pub fn clear_cache(&mut self) {
+        self.cache.clear();
     }
 }
 
 impl BoardObserver for Evaluator {
-    #[inline]
-    fn add_piece(&mut self, piece: Piece, _sq: Square) {
-        self.material[piece.color().index()] += MATERIAL[piece.kind().index()];
+    #[inline(always)]
+    fn add_piece(&mut self, piece: Piece, sq: Square) {
+        self.psq += psqt(piece, sq);
+        self.phase += phase_weight(piece);
     }
 
-    #[inline]
-    fn remove_piece(&mut self, piece: Piece, _sq: Square) {
-        self.material[piece.color().index()] -= MATERIAL[piece.kind().index()];
+    #[inline(always)]
+    fn remove_piece(&mut self, piece: Piece, sq: Square) {
+        self.psq -= psqt(piece, sq);
+        self.phase -= phase_weight(piece);
     }
 
-    #[inline]
-    fn move_piece(&mut self, _piece: Piece, _from: Square, _to: Square) {}
+    #[inline(always)]
+    fn move_piece(&mut self, piece: Piece, from: Square, to: Square) {
+        self.psq += psqt(piece, to) - psqt(piece, from);
+    }
 }
 
-#[allow(dead_code)]
-fn value_of(kind: PieceType) -> i32 {
-    MATERIAL[kind.index()]
+/// The evaluation proper: `psq` and `phase` as the evaluator keeps them, every other term
+/// computed here and reported to `tracer`.
+#[inline(always)]
+fn evaluate_with<T: Tracer>(pos: &Position, psq: Score, phase: i32, tracer: &mut T) -> i32 {
+    let us = pos.side_to_move();
+    let mut maps = mobility::AttackMaps::default();
+    let mut red = psq;
+    for color in Color::BOTH {
+        let flexibility = mobility::evaluate(pos, color, &mut maps);
+        tracer.term(Term::Flexibility, color, flexibility);
+        red += signed(color, flexibility);
+    }
+    for color in Color::BOTH {
+        let relations = relations::evaluate(pos, color, &maps);
+        let king = king::evaluate(pos, color, &maps);
+        let patterns = patterns::evaluate(pos, color);
+        tracer.term(Term::Relations, color, relations);
+        tracer.term(Term::KingSafety, color, king);
+        tracer.term(Term::Patterns, color, patterns);
+        red += signed(color, relations + king + patterns);
+    }
+    let tempo = Score::from_pair(TEMPO);
+    tracer.term(Term::Tempo, us, tempo);
+    red += signed(us, tempo);
+
+    let phase = phase.clamp(0, PHASE_MAX);
+    let blended = blend(red, phase);
+    let strong = if blended > 0 {
+        Color::Red
+    } else {
+        Color::Black
+    };
+    let scale = draw::scale(pos, strong);
+    tracer.result(phase, scale, red);
+    let scaled = blended * scale / SCALE_NORMAL;
+    match us {
+        Color::Red => scaled,
+        Color::Black => -scaled,
+    }
+}
+
+/// Middlegame and endgame halves mixed by phase (rounding toward zero, so colour-symmetric).
+#[inline(always)]
+pub fn blend(score: Score, phase: i32) -> i32 {
+    (score.mg() * phase + score.eg() * (PHASE_MAX - phase)) / PHASE_MAX
+}
+
+#[inline(always)]
+fn signed(color: Color, score: Score) -> Score {
+    match color {
+        Color::Red => score,
+        Color::Black => -score,
+    }
 }

@@ -1,0 +1,80 @@
+//! `chariot analyse`: searches one position and shows, for a person, how the search deepens
+//! (depth, score in pawns, nodes, time, principal variation) and the move it settles on.
+
+use crate::notation::{format_move, RankBase};
+use crate::protocol::engine::{human_score, parse_position};
+use crate::search::{self, Limits, Line, Options, Signals};
+use crate::tt::TranspositionTable;
+
+pub const DEFAULT_MOVETIME_MS: u64 = 3000;
+
+pub fn run_analyse(
+    fen: Option<&str>,
+    moves: &[String],
+    movetime: Option<u64>,
+    depth: Option<i32>,
+    threads: usize,
+) -> Result<(), String> {
+    let setup = match fen {
+        Some(fen) => format!("fen {fen}"),
+        None => "startpos".to_string(),
+    };
+    let pos = parse_position(
+        &format!("{setup} moves {}", moves.join(" ")),
+        RankBase::Zero,
+    )?;
+    let limits = match (movetime, depth) {
+        (_, Some(depth)) if !(1..=100).contains(&depth) => {
+            return Err(format!("depth must be 1..=100, not {depth}"))
+        }
+        (Some(ms), None) => Limits::movetime(ms),
+        (None, Some(depth)) => Limits::depth(depth),
+        (None, None) => Limits::movetime(DEFAULT_MOVETIME_MS),
+        (Some(_), Some(_)) => return Err("give --movetime or --depth, not both".to_string()),
+    };
+    println!("{pos}");
+    println!("FEN: {}", pos.to_fen());
+    println!(
+        "{:>5} {:>8} {:>12} {:>8}  line",
+        "depth", "score", "nodes", "time"
+    );
+    let tt = TranspositionTable::new(64);
+    let options = Options {
+        threads: threads.max(1),
+        move_overhead_ms: 0,
+        ..Options::default()
+    };
+    let mut show = |line: &Line| {
+        let pv: Vec<String> = line
+            .pv
+            .iter()
+            .map(|&mv| format_move(mv, RankBase::Zero))
+            .collect();
+        println!(
+            "{:>2}/{:<2} {:>8} {:>12} {:>7.2}s  {}",
+            line.depth,
+            line.seldepth,
+            human_score(line.score),
+            line.nodes,
+            line.time.as_secs_f64(),
+            pv.join(" ")
+        );
+    };
+    let result = search::search(&pos, &tt, &limits, &options, &Signals::default(), &mut show);
+    match result.best {
+        None => println!("no legal move: the side to move has lost"),
+        Some(best) => {
+            let ponder = result
+                .ponder
+                .map_or(String::new(), |p| format!(" (expecting {p})"));
+            println!(
+                "best move {best}{ponder}, score {}, depth {}, {} nodes in {:.2}s",
+                human_score(result.score),
+                result.depth,
+                result.nodes,
+                result.time.as_secs_f64()
+            );
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,89 @@
+//! A small evaluation cache keyed by the Zobrist hash. Each bucket is one cache line of eight
+//! entries kept newest first, so a probe touches one line and a store evicts the oldest.
+
+use static_assertions::const_assert_eq;
+
+const WAYS: usize = 8;
+/// Buckets in the cache: a power of two, 256 KiB in all.
+const BUCKETS: usize = 1 << 12;
+/// Entry = the hash's upper 48 bits, then the score in the low 16. The low hash bits pick
+/// the bucket, so a false hit needs the other 60 hash bits to collide.
+const TAG_MASK: u64 = !0xFFFF;
+
+#[derive(Clone, Copy, Default)]
+#[repr(C, align(64))]
+struct Bucket([u64; WAYS]);
+
+const_assert_eq!(std::mem::size_of::<Bucket>(), 64);
+const_assert_eq!(std::mem::align_of::<Bucket>(), 64);
+const_assert_eq!(BUCKETS & (BUCKETS - 1), 0);
+
+#[derive(Clone)]
+pub struct EvalCache {
+    buckets: Box<[Bucket]>,
+}
+
+impl Default for EvalCache {
+    fn default() -> Self {
+        EvalCache {
+            buckets: vec![Bucket::default(); BUCKETS].into_boxed_slice(),
+        }
+    }
+}
+
+impl EvalCache {
+    #[inline(always)]
+    fn bucket(&self, hash: u64) -> usize {
+        hash as usize & (BUCKETS - 1)
+    }
+
+    #[inline]
+    pub fn probe(&self, hash: u64) -> Option<i32> {
+        let tag = hash & TAG_MASK;
+        let bucket = &self.buckets[self.bucket(hash)];
+        bucket
+            .0
+            .iter()
+            .find(|&&e| e & TAG_MASK == tag && e != 0)
+            .map(|&e| e as u16 as i16 as i32)
+    }
+
+    /// Stores a score; scores are clamped to the 16 bits an entry holds.
+    #[inline]
+    pub fn store(&mut self, hash: u64, score: i32) {
+        let index = self.bucket(hash);
+        let bucket = &mut self.buckets[index].0;
+        bucket.copy_within(0..WAYS - 1, 1);
+        let score = score.clamp(i16::MIN as i32, i16::MAX as i32) as i16 as u16;
+        bucket[0] = (hash & TAG_MASK) | score as u64;
+    }
+
+    pub fn clear(&mut self) {
+        self.buckets.fill(Bucket::default());
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn stores_probes_and_evicts_the_oldest_of_a_bucket() {
+        let mut cache = EvalCache::default();
+        // Nine hashes in one bucket (same low bits), different tags.
+        let hashes: Vec<u64> = (1..=9u64).map(|i| i << 20 | 5).collect();
+        assert_eq!(cache.probe(hashes[0]), None);
+        for (i, &h) in hashes.iter().enumerate() {
+            cache.store(h, i as i32 - 4);
+        }
+        assert_eq!(cache.probe(hashes[0]), None, "the oldest entry is evicted");
+        for (i, &h) in hashes.iter().enumerate().skip(1) {
+            assert_eq!(cache.probe(h), Some(i as i32 - 4));
+        }
+        assert_eq!(cache.probe(1 << 40 | 5), None, "an unknown tag misses");
+        cache.store(7, 40_000);
+        assert_eq!(cache.probe(7), Some(i16::MAX as i32), "clamped");
+        cache.clear();
+        assert_eq!(cache.probe(hashes[8]), None);
+    }
+}

@@ -1,0 +1,66 @@
+//! Xiangqi patterns that piece-square tables cannot see: cannons aimed at the enemy king
+//! (empty-headed, central, bottom), a horse stuck in its own palace centre, rooks on open
+//! files, crossed pawns at the enemy palace and pawns side by side.
+
+use super::masks::{back_rank, file_bb, near_palace, own_side, palace_centre, FILE_A};
+use super::params::{
+    BOTTOM_CANNON, CENTRAL_CANNON, CONNECTED_PAWNS, EMPTY_HEADED_CANNON, HORSE_IN_PALACE_CENTRE,
+    PAWN_NEAR_PALACE, ROOK_HALF_OPEN_FILE, ROOK_OPEN_FILE, ROOK_PALACE_FILE,
+};
+use super::score::Score;
+use crate::attacks::between;
+use crate::bitboard::Bitboard;
+use crate::position::Position;
+use crate::types::{Color, PieceType};
+
+/// The pattern term of `color` (its bonuses minus its own bad shapes).
+#[inline]
+pub fn evaluate(pos: &Position, color: Color) -> Score {
+    let them = !color;
+    let occ = pos.occupied();
+    let enemy_king = pos.king_square(them);
+    let mut score = Score::ZERO;
+
+    for cannon in pos.pieces(color, PieceType::Cannon) {
+        if cannon.file() == enemy_king.file() {
+            match (between(cannon, enemy_king) & occ).count() {
+                0 => score += Score::from_pair(EMPTY_HEADED_CANNON),
+                2 => score += Score::from_pair(CENTRAL_CANNON),
+                _ => {}
+            }
+        }
+        let bottom = back_rank(them);
+        if cannon.rank() == bottom && enemy_king.rank() == bottom {
+            score += Score::from_pair(BOTTOM_CANNON);
+        }
+    }
+
+    if pos
+        .pieces(color, PieceType::Horse)
+        .has(palace_centre(color))
+    {
+        score += Score::from_pair(HORSE_IN_PALACE_CENTRE);
+    }
+
+    let own_pawns = pos.pieces(color, PieceType::Pawn);
+    let all_pawns = own_pawns | pos.pieces(them, PieceType::Pawn);
+    for rook in pos.pieces(color, PieceType::Rook) {
+        let file = file_bb(rook);
+        if (file & all_pawns).is_empty() {
+            score += Score::from_pair(ROOK_OPEN_FILE);
+            if (3..=5).contains(&rook.file()) {
+                score += Score::from_pair(ROOK_PALACE_FILE);
+            }
+        } else if (file & own_pawns).is_empty() {
+            score += Score::from_pair(ROOK_HALF_OPEN_FILE);
+        }
+    }
+
+    let crossed = own_pawns & !own_side(color);
+    if crossed.any() {
+        score += Score::from_pair(PAWN_NEAR_PALACE) * (crossed & near_palace(them)).count() as i32;
+        let pairs = crossed & Bitboard(crossed.0 << 1) & !FILE_A;
+        score += Score::from_pair(CONNECTED_PAWNS) * pairs.count() as i32;
+    }
+    score
+}

@@ -1,0 +1,461 @@
+//! An engine child process and the protocol it speaks: UCI (Pikafish, ranks 0-9), UCI with
+//! `UCI_Variant` (ranks 1-10) or UCCI (ElephantEye). Output is read by a thread that stamps
+//! each line with its arrival time, so the runner can wait with deadlines and time moves.
+
+use super::timecontrol::Limits;
+use crate::notation::RankBase;
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{channel, Receiver, RecvTimeoutError};
+use std::time::{Duration, Instant};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Protocol {
+    Uci,
+    UciVariant,
+    Ucci,
+}
+
+impl Protocol {
+    pub fn parse(text: &str) -> Result<Protocol, String> {
+        match text {
+            "uci" => Ok(Protocol::Uci),
+            "uci-variant" | "uci1" | "ucivariant" => Ok(Protocol::UciVariant),
+            "ucci" => Ok(Protocol::Ucci),
+            _ => Err(format!(
+                "unknown protocol '{text}' (uci, uci-variant or ucci)"
+            )),
+        }
+    }
+
+    pub fn rank_base(self) -> RankBase {
+        match self {
+            Protocol::UciVariant => RankBase::One,
+            Protocol::Uci | Protocol::Ucci => RankBase::Zero,
+        }
+    }
+}
+
+/// How to start and talk to one engine; built from `--engine key=value ...`.
+#[derive(Clone, Debug)]
+pub struct EngineConfig {
+    pub name: String,
+    pub cmd: String,
+    pub args: Vec<String>,
+    pub dir: Option<String>,
+    pub proto: Protocol,
+    pub options: Vec<(String, String)>,
+    pub limits: Limits,
+}
+
+impl EngineConfig {
+    /// Parses `cmd=PATH [name=N] [arg=A]... [dir=D] [proto=uci|uci-variant|ucci]
+    /// [option.NAME=VALUE]... [tc=..] [st=..] [depth=..] [nodes=..]`.
+    pub fn parse(words: &[String]) -> Result<EngineConfig, String> {
+        let mut config = EngineConfig {
+            name: String::new(),
+            cmd: String::new(),
+            args: Vec::new(),
+            dir: None,
+            proto: Protocol::Uci,
+            options: Vec::new(),
+            limits: Limits::default(),
+        };
+        for word in words {
+            let (key, value) = word
+                .split_once('=')
+                .ok_or_else(|| format!("--engine: expected key=value, got '{word}'"))?;
+            match key {
+                "cmd" => config.cmd = value.to_string(),
+                "name" => config.name = value.to_string(),
+                "arg" => config.args.push(value.to_string()),
+                "args" => config
+                    .args
+                    .extend(value.split_whitespace().map(String::from)),
+                "dir" => config.dir = Some(value.to_string()),
+                "proto" => config.proto = Protocol::parse(value)?,
+                _ if key.starts_with("option.") => config
+                    .options
+                    .push((key["option.".len()..].to_string(), value.to_string())),
+                _ => {
+                    if !config.limits.set(key, value)? {
+                        return Err(format!(
+                            "--engine: unknown key '{key}' (cmd, name, arg, args, dir, proto, option.NAME, tc, st, depth, nodes)"
+                        ));
+                    }
+                }
+            }
+        }
+        if config.cmd.is_empty() {
+            return Err(format!("--engine {}: cmd=... is required", words.join(" ")));
+        }
+        if config.name.is_empty() {
+            config.name = std::path::Path::new(&config.cmd)
+                .file_name()
+                .map_or_else(|| config.cmd.clone(), |n| n.to_string_lossy().into_owned());
+        }
+        Ok(config)
+    }
+}
+
+/// An evaluation reported in `info`, from the mover's point of view.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Score {
+    Cp(i32),
+    /// Moves to mate; negative when the mover is mated.
+    Mate(i32),
+}
+
+impl Score {
+    /// Centipawns, with mates as huge values, for adjudication thresholds.
+    pub fn as_cp(self) -> i32 {
+        match self {
+            Score::Cp(cp) => cp,
+            Score::Mate(n) if n > 0 => 100_000 - n,
+            Score::Mate(n) => -100_000 - n,
+        }
+    }
+}
+
+/// An engine's answer to `go`.
+#[derive(Clone, Debug)]
+pub struct Reply {
+    pub bestmove: String,
+    pub score: Option<Score>,
+    pub depth: Option<u32>,
+    pub elapsed: Duration,
+}
+
+/// Why talking to an engine failed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Failure {
+    /// The process exited or closed its pipes.
+    Crashed,
+    /// No answer in time; `answered_stop` says whether it obeyed `stop` afterwards.
+    Timeout { answered_stop: bool },
+    /// It said something the protocol does not allow (or nothing to move).
+    Protocol(String),
+    /// The match is being stopped (Ctrl-C).
+    Interrupted,
+}
+
+/// How long a stopped engine may take to send its `bestmove`.
+const STOP_GRACE: Duration = Duration::from_millis(1000);
+/// How often waits look at the interrupt flag.
+const POLL: Duration = Duration::from_millis(50);
+
+pub struct Engine {
+    child: Child,
+    stdin: ChildStdin,
+    lines: Receiver<(Instant, String)>,
+    pub config: EngineConfig,
+}
+
+impl Engine {
+    /// Starts the engine and completes the handshake within `timeout`.
+    pub fn start(
+        config: &EngineConfig,
+        timeout: Duration,
+        stop: &AtomicBool,
+    ) -> Result<Engine, String> {
+        let mut command = Command::new(&config.cmd);
+        command
+            .args(&config.args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null());
+        if let Some(dir) = &config.dir {
+            command.current_dir(dir);
+        }
+        // Own process group: a Ctrl-C meant for the runner must not kill the engines before
+        // the runner has stopped them and saved its results.
+        #[cfg(unix)]
+        std::os::unix::process::CommandExt::process_group(&mut command, 0);
+        let mut child = command
+            .spawn()
+            .map_err(|e| format!("cannot start {} ({}): {e}", config.name, config.cmd))?;
+        let stdin = child.stdin.take().expect("stdin is piped");
+        let stdout = child.stdout.take().expect("stdout is piped");
+        let (sender, lines) = channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines() {
+                let Ok(line) = line else { break };
+                if sender.send((Instant::now(), line)).is_err() {
+                    break;
+                }
+            }
+        });
+        let mut engine = Engine {
+            child,
+            stdin,
+            lines,
+            config: config.clone(),
+        };
+        engine
+            .handshake(timeout, stop)
+            .map_err(|f| format!("{} failed to start: {}", config.name, describe(&f)))?;
+        Ok(engine)
+    }
+
+    fn handshake(&mut self, timeout: Duration, stop: &AtomicBool) -> Result<(), Failure> {
+        let (hello, ok) = match self.config.proto {
+            Protocol::Ucci => ("ucci", "ucciok"),
+            Protocol::Uci | Protocol::UciVariant => ("uci", "uciok"),
+        };
+        self.send(hello)?;
+        self.wait_for(|l| l == ok, timeout, stop)?;
+        let mut options = self.config.options.clone();
+        if self.config.proto == Protocol::UciVariant {
+            options.insert(0, ("UCI_Variant".into(), "xiangqi".into()));
+        }
+        for (name, value) in options {
+            let line = match self.config.proto {
+                Protocol::Ucci => format!("setoption {name} {value}"),
+                _ => format!("setoption name {name} value {value}"),
+            };
+            self.send(&line)?;
+        }
+        self.sync(timeout, stop)
+    }
+
+    /// `isready`/`readyok`, throwing away anything the engine said before.
+    pub fn sync(&mut self, timeout: Duration, stop: &AtomicBool) -> Result<(), Failure> {
+        self.send("isready")?;
+        self.wait_for(|l| l == "readyok", timeout, stop).map(|_| ())
+    }
+
+    pub fn new_game(&mut self, timeout: Duration, stop: &AtomicBool) -> Result<(), Failure> {
+        if self.config.proto != Protocol::Ucci {
+            self.send("ucinewgame")?;
+        }
+        self.sync(timeout, stop)
+    }
+
+    fn send(&mut self, line: &str) -> Result<(), Failure> {
+        writeln!(self.stdin, "{line}")
+            .and_then(|_| self.stdin.flush())
+            .map_err(|_| Failure::Crashed)
+    }
+
+    /// Waits for a line satisfying `want`, passing every line to `seen`.
+    fn wait_with(
+        &mut self,
+        want: impl Fn(&str) -> bool,
+        mut seen: impl FnMut(&str),
+        timeout: Duration,
+        stop: &AtomicBool,
+    ) -> Result<(Instant, String), Failure> {
+        let deadline = Instant::now() + timeout;
+        loop {
+            if stop.load(Ordering::Relaxed) {
+                return Err(Failure::Interrupted);
+            }
+            let now = Instant::now();
+            if now >= deadline {
+                return Err(Failure::Timeout {
+                    answered_stop: false,
+                });
+            }
+            match self.lines.recv_timeout((deadline - now).min(POLL)) {
+                Ok((at, line)) => {
+                    let line = line.trim();
+                    seen(line);
+                    if want(line) {
+                        return Ok((at, line.to_string()));
+                    }
+                }
+                Err(RecvTimeoutError::Timeout) => {}
+                Err(RecvTimeoutError::Disconnected) => return Err(Failure::Crashed),
+            }
+        }
+    }
+
+    fn wait_for(
+        &mut self,
+        want: impl Fn(&str) -> bool,
+        timeout: Duration,
+        stop: &AtomicBool,
+    ) -> Result<String, Failure> {
+        self.wait_with(want, |_| {}, timeout, stop)
+            .map(|(_, line)| line)
+    }
+
+    /// Sends the position and `go`, and waits up to `deadline` for the move. On a timeout the
+    /// engine is told to stop and given a short grace to answer, so it can be reused.
+    pub fn think(
+        &mut self,
+        position: &str,
+        go: &str,
+        deadline: Duration,
+        stop: &AtomicBool,
+    ) -> Result<Reply, Failure> {
+        self.send(position)?;
+        self.send(go)?;
+        let start = Instant::now();
+        let mut score = None;
+        let mut depth = None;
+        let is_answer = |l: &str| l.starts_with("bestmove") || l.starts_with("nobestmove");
+        let result = self.wait_with(
+            is_answer,
+            |line| {
+                if line.starts_with("info") {
+                    let (s, d) = parse_info(line);
+                    score = s.or(score);
+                    depth = d.or(depth);
+                }
+            },
+            deadline,
+            stop,
+        );
+        match result {
+            Ok((at, line)) => {
+                let bestmove = line.split_whitespace().nth(1).unwrap_or("").to_string();
+                if line.starts_with("nobestmove") || bestmove.is_empty() {
+                    return Err(Failure::Protocol(format!("no move given ('{line}')")));
+                }
+                Ok(Reply {
+                    bestmove,
+                    score,
+                    depth,
+                    elapsed: at.saturating_duration_since(start),
+                })
+            }
+            Err(Failure::Timeout { .. }) => {
+                let answered_stop =
+                    self.send("stop").is_ok() && self.wait_for(is_answer, STOP_GRACE, stop).is_ok();
+                Err(Failure::Timeout { answered_stop })
+            }
+            Err(other) => Err(other),
+        }
+    }
+
+    /// Asks the engine to quit, killing it if it does not within a moment.
+    pub fn quit(mut self) {
+        let _ = self.send("quit");
+        let deadline = Instant::now() + Duration::from_millis(500);
+        while Instant::now() < deadline {
+            if let Ok(Some(_)) = self.child.try_wait() {
+                return;
+            }
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        // Drop kills it.
+    }
+}
+
+impl Drop for Engine {
+    fn drop(&mut self) {
+        if let Ok(None) = self.child.try_wait() {
+            let _ = self.child.kill();
+        }
+        let _ = self.child.wait();
+    }
+}
+
+/// Reads `score cp N` / `score mate N` (UCI) or `score N` (UCCI), and `depth N`, from an
+/// `info` line. Bound scores count too: only the last one before `bestmove` is kept.
+pub fn parse_info(line: &str) -> (Option<Score>, Option<u32>) {
+    let words: Vec<&str> = line.split_whitespace().collect();
+    let (mut score, mut depth) = (None, None);
+    let mut i = 1;
+    while i < words.len() {
+        match words[i] {
+            "depth" => depth = words.get(i + 1).and_then(|w| w.parse().ok()),
+            "score" => {
+                score = match words.get(i + 1).copied() {
+                    Some("cp") => words.get(i + 2).and_then(|w| w.parse().ok()).map(Score::Cp),
+                    Some("mate") => words
+                        .get(i + 2)
+                        .and_then(|w| w.parse().ok())
+                        .map(Score::Mate),
+                    Some(w) => w.parse().ok().map(Score::Cp),
+                    None => None,
+                }
+            }
+            // The rest of the line is moves or free text.
+            "pv" | "string" => break,
+            _ => {}
+        }
+        i += 1;
+    }
+    (score, depth)
+}
+
+/// Words for a failure, used in PGN reasons.
+pub fn describe(failure: &Failure) -> String {
+    match failure {
+        Failure::Crashed => "the engine process exited".into(),
+        Failure::Timeout {
+            answered_stop: true,
+        } => "no answer in time".into(),
+        Failure::Timeout {
+            answered_stop: false,
+        } => "no answer in time, and none to stop".into(),
+        Failure::Protocol(what) => format!("protocol error: {what}"),
+        Failure::Interrupted => "interrupted".into(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn words(s: &str) -> Vec<String> {
+        s.split_whitespace().map(String::from).collect()
+    }
+
+    #[test]
+    fn parses_engine_settings() {
+        let c = EngineConfig::parse(&words(
+            "cmd=/bin/eng name=E proto=ucci option.Hash=16 arg=-x depth=3",
+        ))
+        .unwrap();
+        assert_eq!((c.name.as_str(), c.proto), ("E", Protocol::Ucci));
+        assert_eq!(c.options, vec![("Hash".to_string(), "16".to_string())]);
+        assert_eq!(c.args, vec!["-x"]);
+        assert_eq!(c.limits.depth, Some(3));
+        assert_eq!(
+            EngineConfig::parse(&words("cmd=/usr/bin/foo"))
+                .unwrap()
+                .name,
+            "foo"
+        );
+        assert!(EngineConfig::parse(&words("name=x"))
+            .unwrap_err()
+            .contains("cmd"));
+        assert!(EngineConfig::parse(&words("cmd=x colour=red"))
+            .unwrap_err()
+            .contains("unknown key"));
+        assert!(EngineConfig::parse(&words("cmd=x proto=xboard"))
+            .unwrap_err()
+            .contains("protocol"));
+    }
+
+    #[test]
+    fn parses_info_lines() {
+        assert_eq!(
+            parse_info("info depth 7 seldepth 9 score cp -35 nodes 10 pv h2e2"),
+            (Some(Score::Cp(-35)), Some(7))
+        );
+        assert_eq!(
+            parse_info("info depth 12 score mate -3 pv a0a1"),
+            (Some(Score::Mate(-3)), Some(12))
+        );
+        assert_eq!(
+            parse_info("info depth 5 score 42 pv h2e2 h9g7"),
+            (Some(Score::Cp(42)), Some(5))
+        );
+        assert_eq!(parse_info("info string score cp 100"), (None, None));
+        assert!(Score::Mate(2).as_cp() > 10_000 && Score::Mate(-2).as_cp() < -10_000);
+    }
+
+    #[test]
+    fn a_missing_program_is_a_clear_error() {
+        let config = EngineConfig::parse(&words("cmd=/nonexistent/engine name=ghost")).unwrap();
+        let err = Engine::start(&config, Duration::from_secs(1), &AtomicBool::new(false))
+            .err()
+            .unwrap();
+        assert!(err.contains("cannot start ghost"), "{err}");
+    }
+}

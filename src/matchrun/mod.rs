@@ -1,0 +1,112 @@
+//! `chariot match`: plays engines against each other (two engines, or a round-robin of more)
+//! over an opening suite with colours swapped, writes PGN as games finish, prints running
+//! statistics and, with `--sprt`, stops when the test decides.
+
+pub mod engine;
+pub mod game;
+pub mod openings;
+pub mod output;
+pub mod pgn;
+mod runner;
+pub mod sprt;
+pub mod stats;
+pub mod timecontrol;
+
+use clap::{Arg, ArgAction, ArgMatches, Args, FromArgMatches};
+
+/// The words of each `--engine` occurrence. Clap's derive cannot keep occurrences apart
+/// (`Vec<Vec<String>>` needs an unstable feature), so this argument is declared by hand.
+#[derive(Debug, Clone, Default)]
+pub struct EngineSpecs(pub Vec<Vec<String>>);
+
+impl FromArgMatches for EngineSpecs {
+    fn from_arg_matches(matches: &ArgMatches) -> Result<Self, clap::Error> {
+        let groups = matches
+            .get_occurrences::<String>("engine")
+            .map(|occurrences| occurrences.map(|words| words.cloned().collect()).collect())
+            .unwrap_or_default();
+        Ok(EngineSpecs(groups))
+    }
+
+    fn update_from_arg_matches(&mut self, matches: &ArgMatches) -> Result<(), clap::Error> {
+        *self = Self::from_arg_matches(matches)?;
+        Ok(())
+    }
+}
+
+impl Args for EngineSpecs {
+    fn augment_args(cmd: clap::Command) -> clap::Command {
+        cmd.arg(
+            Arg::new("engine")
+                .long("engine")
+                .num_args(1..)
+                .action(ArgAction::Append)
+                .required(true)
+                .value_name("KEY=VALUE")
+                .help(
+                    "An engine: cmd=PATH [name=N] [proto=uci|uci-variant|ucci] [arg=A]... [dir=D] \
+                     [option.NAME=VALUE]... [tc=..] [st=..] [depth=..] [nodes=..]. Give two or more.",
+                ),
+        )
+    }
+
+    fn augment_args_for_update(cmd: clap::Command) -> clap::Command {
+        Self::augment_args(cmd)
+    }
+}
+
+#[derive(Args, Debug, Clone)]
+pub struct MatchArgs {
+    #[command(flatten)]
+    pub engines: EngineSpecs,
+    /// Clock for every engine, in seconds: base+increment (`10+0.1`) or moves/base+inc (`40/60+0`).
+    #[arg(long)]
+    pub tc: Option<String>,
+    /// Fixed time per move, in seconds.
+    #[arg(long)]
+    pub st: Option<String>,
+    /// Fixed search depth per move.
+    #[arg(long)]
+    pub depth: Option<u32>,
+    /// Fixed node count per move.
+    #[arg(long)]
+    pub nodes: Option<u64>,
+    /// Milliseconds an engine may overrun its clock or move time without losing.
+    #[arg(long, default_value_t = 0, value_name = "MS")]
+    pub timemargin: u64,
+    /// Seconds to wait for a depth/node-limited move or a handshake before the engine is
+    /// declared hung (loses).
+    #[arg(long, default_value_t = 30.0, value_name = "SECONDS")]
+    pub hang_timeout: f64,
+    /// Games per pairing (default 2; with --sprt the maximum, default unlimited).
+    #[arg(long)]
+    pub games: Option<u64>,
+    /// Games played at once; each game has its own engine processes.
+    #[arg(long, default_value_t = 1)]
+    pub concurrency: usize,
+    /// Opening suite: one FEN a line, optionally followed by `moves m1 m2 ...` (default: the
+    /// built-in copy of data/openings.fen). Each opening is played twice, colours swapped.
+    #[arg(long, value_name = "FILE")]
+    pub openings: Option<String>,
+    /// Write the games to this PGN file (appended, game by game).
+    #[arg(long, value_name = "FILE")]
+    pub pgn: Option<String>,
+    /// Sequential test: elo0=E0 elo1=E1 [alpha=0.05] [beta=0.05] (two engines only).
+    #[arg(long, num_args = 1.., value_name = "KEY=VALUE")]
+    pub sprt: Option<Vec<String>>,
+    /// Resign adjudication: movecount=N score=CP (both engines agree for N moves each).
+    #[arg(long, num_args = 1.., value_name = "KEY=VALUE")]
+    pub resign: Option<Vec<String>>,
+    /// Draw adjudication: movenumber=M movecount=N score=CP (from move M, both engines
+    /// within CP of 0 for N moves each).
+    #[arg(long, num_args = 1.., value_name = "KEY=VALUE")]
+    pub draw: Option<Vec<String>>,
+    /// Event name for the PGN.
+    #[arg(long, default_value = "chariot match")]
+    pub event: String,
+}
+
+/// Runs a match from the command line.
+pub fn run_match(args: &MatchArgs) -> Result<(), String> {
+    runner::run(args)
+}

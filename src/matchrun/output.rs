@@ -1,0 +1,176 @@
+//! What the runner prints: a progress line per finished game and the final tables.
+
+use super::game::Termination;
+use super::sprt::{Sprt, SprtStatus};
+use super::stats::{Pentanomial, Wdl};
+use std::collections::BTreeMap;
+use std::fmt::Write;
+
+/// Running totals for one pairing, from the first engine's point of view.
+#[derive(Clone, Debug, Default)]
+pub struct PairingStats {
+    pub first: String,
+    pub second: String,
+    pub wdl: Wdl,
+    pub penta: Pentanomial,
+    /// Games per termination category and per reason text.
+    pub terminations: BTreeMap<&'static str, u32>,
+}
+
+fn signed(x: f64) -> String {
+    if x.is_finite() {
+        format!("{x:+.1}")
+    } else if x > 0.0 {
+        "+inf".into()
+    } else {
+        "-inf".into()
+    }
+}
+
+impl PairingStats {
+    pub fn record(&mut self, points: f64, termination: Termination) {
+        match points {
+            p if p > 0.75 => self.wdl.wins += 1,
+            p if p < 0.25 => self.wdl.losses += 1,
+            _ => self.wdl.draws += 1,
+        }
+        *self.terminations.entry(termination.tag()).or_default() += 1;
+    }
+
+    /// Elo with error bar: from pairs once there are any, else from single games.
+    pub fn elo_text(&self) -> String {
+        let estimate = if self.penta.pairs() > 0 {
+            self.penta.elo()
+        } else {
+            self.wdl.elo()
+        };
+        match estimate {
+            Some(e) if e.error95.is_finite() => format!("{} ± {:.1}", signed(e.elo), e.error95),
+            Some(e) => format!("{} ± inf", signed(e.elo)),
+            None => "n/a".into(),
+        }
+    }
+
+    pub fn sprt_text(&self, sprt: &Sprt) -> String {
+        let (lower, upper) = sprt.bounds();
+        format!(
+            "LLR {:.2} ({:.2}, {:.2})",
+            sprt.llr(&self.penta),
+            lower,
+            upper
+        )
+    }
+
+    /// One line after each game.
+    pub fn progress(&self, sprt: Option<&Sprt>) -> String {
+        let w = &self.wdl;
+        let mut line = format!(
+            "{} vs {}: +{} ={} -{} ({:.1}%), Elo {}",
+            self.first,
+            self.second,
+            w.wins,
+            w.draws,
+            w.losses,
+            100.0 * w.score().unwrap_or(0.5),
+            self.elo_text()
+        );
+        if let Some(sprt) = sprt {
+            line += &format!(", {}", self.sprt_text(sprt));
+        }
+        line
+    }
+
+    /// The final table.
+    pub fn summary(&self, sprt: Option<&Sprt>) -> String {
+        let w = &self.wdl;
+        let mut out = String::new();
+        let _ = writeln!(
+            out,
+            "Results of {} vs {} ({} games, {} pairs):",
+            self.first,
+            self.second,
+            w.games(),
+            self.penta.pairs()
+        );
+        let _ = writeln!(
+            out,
+            "  W/D/L       {} / {} / {}   score {:.1}%",
+            w.wins,
+            w.draws,
+            w.losses,
+            100.0 * w.score().unwrap_or(0.5)
+        );
+        let p = self.penta.0;
+        let _ = writeln!(
+            out,
+            "  Pentanomial [0, 0.5, 1, 1.5, 2] = [{}, {}, {}, {}, {}]",
+            p[0], p[1], p[2], p[3], p[4]
+        );
+        let _ = writeln!(out, "  Elo         {} (95%)", self.elo_text());
+        let _ = writeln!(out, "  LOS         {:.1}%", 100.0 * w.los());
+        let _ = writeln!(
+            out,
+            "  Draw ratio  {:.1}%",
+            100.0 * w.draw_ratio().unwrap_or(0.0)
+        );
+        if let Some(sprt) = sprt {
+            let verdict = match sprt.status(&self.penta) {
+                SprtStatus::AcceptH1 => "H1 accepted",
+                SprtStatus::AcceptH0 => "H0 accepted",
+                SprtStatus::Continue => "no decision yet",
+            };
+            let _ = writeln!(
+                out,
+                "  SPRT        elo0={} elo1={} alpha={} beta={}: {}, {verdict}",
+                sprt.elo0,
+                sprt.elo1,
+                sprt.alpha,
+                sprt.beta,
+                self.sprt_text(sprt)
+            );
+        }
+        let ends: Vec<String> = self
+            .terminations
+            .iter()
+            .map(|(k, v)| format!("{k} {v}"))
+            .collect();
+        let _ = writeln!(out, "  Endings     {}", ends.join(", "));
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn summary_lists_everything() {
+        let mut s = PairingStats {
+            first: "A".into(),
+            second: "B".into(),
+            ..Default::default()
+        };
+        s.record(1.0, Termination::Normal);
+        s.record(0.5, Termination::Adjudication);
+        s.record(0.0, Termination::TimeForfeit);
+        s.penta.add_pair(1.0, 0.5);
+        let sprt = Sprt {
+            elo0: 0.0,
+            elo1: 5.0,
+            alpha: 0.05,
+            beta: 0.05,
+        };
+        let text = s.summary(Some(&sprt));
+        for needle in [
+            "W/D/L       1 / 1 / 1",
+            "[0, 0, 0, 1, 0]",
+            "LOS         50.0%",
+            "Draw ratio  33.3%",
+            "LLR",
+            "time forfeit 1",
+        ] {
+            assert!(text.contains(needle), "missing {needle} in\n{text}");
+        }
+        assert!(s.progress(None).starts_with("A vs B: +1 =1 -1 (50.0%)"));
+    }
+}

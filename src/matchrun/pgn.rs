@@ -1,0 +1,326 @@
+//! PGN out and in. Games are written as they finish (ICCS moves `H2-E2`, the `[Variant
+//! "xiangqi"]`, `FEN` and `Termination` tags, scores and times as move comments); the reader
+//! exists so tests can check that what was written replays legally.
+
+use super::engine::Score;
+use super::game::GameRecord;
+use crate::notation::{parse_move, RankBase};
+use crate::position::Position;
+use crate::types::{Color, Move};
+use std::io::{self, Write};
+use std::time::{SystemTime, UNIX_EPOCH};
+
+pub fn result_text(winner: Option<Color>) -> &'static str {
+    match winner {
+        Some(Color::Red) => "1-0",
+        Some(Color::Black) => "0-1",
+        None => "1/2-1/2",
+    }
+}
+
+/// `h2e2` -> `H2-E2`, the ICCS form of Chinese PGN files.
+fn iccs(mv: Move) -> String {
+    let text = mv.to_string().to_ascii_uppercase();
+    format!("{}-{}", &text[..2], &text[2..])
+}
+
+fn score_text(score: Score) -> String {
+    match score {
+        Score::Cp(cp) => format!("{:+.2}", cp as f64 / 100.0),
+        Score::Mate(n) if n > 0 => format!("+M{n}"),
+        Score::Mate(n) => format!("-M{}", -n),
+    }
+}
+
+/// Today's UTC date as `YYYY.MM.DD` (days-to-civil conversion; no date crate needed).
+pub fn today() -> String {
+    let days = SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs() / 86_400) as i64;
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    format!("{year:04}.{month:02}.{day:02}")
+}
+
+/// Tags beyond the game itself.
+pub struct PgnContext<'a> {
+    pub event: &'a str,
+    pub date: &'a str,
+    pub round: u32,
+    pub time_control: &'a str,
+}
+
+fn escape(value: &str) -> String {
+    value.replace('\\', "\\\\").replace('"', "\\\"")
+}
+
+pub fn write_game(out: &mut impl Write, game: &GameRecord, context: &PgnContext) -> io::Result<()> {
+    let result = result_text(game.winner);
+    let tags = [
+        ("Event", context.event.to_string()),
+        ("Site", "?".to_string()),
+        ("Date", context.date.to_string()),
+        ("Round", context.round.to_string()),
+        ("White", game.red.clone()),
+        ("Black", game.black.clone()),
+        ("Result", result.to_string()),
+        ("Variant", "xiangqi".to_string()),
+        ("SetUp", "1".to_string()),
+        ("FEN", game.fen.clone()),
+        ("Format", "ICCS".to_string()),
+        ("TimeControl", context.time_control.to_string()),
+        ("PlyCount", game.moves.len().to_string()),
+        ("Termination", game.termination.tag().to_string()),
+    ];
+    for (name, value) in tags {
+        writeln!(out, "[{name} \"{}\"]", escape(&value))?;
+    }
+    writeln!(out)?;
+    let start = Position::from_fen(&game.fen).ok();
+    let mut black_to_move = start
+        .as_ref()
+        .is_some_and(|p| p.side_to_move() == Color::Black);
+    let mut number: u32 = game
+        .fen
+        .split_whitespace()
+        .nth(5)
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(1)
+        .max(1);
+    let mut tokens = Vec::new();
+    for (i, played) in game.moves.iter().enumerate() {
+        if !black_to_move {
+            tokens.push(format!("{number}."));
+        } else if i == 0 {
+            tokens.push(format!("{number}..."));
+        }
+        tokens.push(iccs(played.mv));
+        let comment = if played.book {
+            "book".to_string()
+        } else {
+            let time = format!("{:.3}s", played.time_ms as f64 / 1000.0);
+            match (played.score, played.depth) {
+                (Some(s), Some(d)) => format!("{}/{d} {time}", score_text(s)),
+                (Some(s), None) => format!("{} {time}", score_text(s)),
+                _ => time,
+            }
+        };
+        tokens.push(format!("{{{comment}}}"));
+        if black_to_move {
+            number += 1;
+        }
+        black_to_move = !black_to_move;
+    }
+    tokens.push(format!("{{{}}}", game.reason.replace('}', ")")));
+    tokens.push(result.to_string());
+    // Wrap at 80 columns; tokens are never split.
+    let mut line = String::new();
+    for token in tokens {
+        if !line.is_empty() && line.len() + 1 + token.len() > 80 {
+            writeln!(out, "{line}")?;
+            line.clear();
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(&token);
+    }
+    writeln!(out, "{line}")?;
+    writeln!(out)
+}
+
+/// One game read back from PGN.
+#[derive(Clone, Debug, Default)]
+pub struct PgnGame {
+    pub tags: Vec<(String, String)>,
+    /// Moves as written (`H2-E2`).
+    pub moves: Vec<String>,
+    /// Comments in order; the last is the termination reason.
+    pub comments: Vec<String>,
+    pub result: String,
+}
+
+impl PgnGame {
+    pub fn tag(&self, name: &str) -> Option<&str> {
+        self.tags
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, v)| v.as_str())
+    }
+
+    /// Replays the moves from the `FEN` tag (or the start), checking each is legal.
+    pub fn replay(&self) -> Result<Position, String> {
+        let mut pos = match self.tag("FEN") {
+            Some(fen) => Position::from_fen(fen).map_err(|e| format!("bad FEN tag: {e}"))?,
+            None => Position::startpos(),
+        };
+        for (i, text) in self.moves.iter().enumerate() {
+            let plain: String = text
+                .chars()
+                .filter(|c| *c != '-')
+                .collect::<String>()
+                .to_ascii_lowercase();
+            let mv = parse_move(&pos, &plain, RankBase::Zero)
+                .map_err(|e| format!("move {}: {e}", i + 1))?;
+            pos.make_move(mv);
+        }
+        Ok(pos)
+    }
+}
+
+/// Reads the tag `[Name "value"]` starting at byte `start`; returns it and the byte after it.
+fn read_tag(text: &str, start: usize) -> Result<(String, String, usize), String> {
+    let rest = &text[start + 1..];
+    let name_end = rest.find(|c: char| c.is_whitespace()).ok_or("bad tag")?;
+    let name = rest[..name_end].to_string();
+    let after_name = rest[name_end..].trim_start();
+    let body = after_name
+        .strip_prefix('"')
+        .ok_or_else(|| format!("tag {name}: value is not quoted"))?;
+    let mut value = String::new();
+    let mut chars = body.char_indices();
+    while let Some((i, c)) = chars.next() {
+        match c {
+            '\\' => value.extend(chars.next().map(|(_, c)| c)),
+            '"' => {
+                let tail = &body[i + 1..];
+                let close = tail
+                    .find(']')
+                    .ok_or_else(|| format!("tag {name}: no closing ]"))?;
+                let end = text.len() - tail.len() + close + 1;
+                return Ok((name, value, end));
+            }
+            _ => value.push(c),
+        }
+    }
+    Err(format!("tag {name}: unterminated value"))
+}
+
+/// Reads every game of a PGN text.
+pub fn read_games(text: &str) -> Result<Vec<PgnGame>, String> {
+    let mut games = Vec::new();
+    let mut game = PgnGame::default();
+    let mut chars = text.char_indices().peekable();
+    let mut in_moves = false;
+    while let Some(&(start, c)) = chars.peek() {
+        match c {
+            _ if c.is_whitespace() => {
+                chars.next();
+            }
+            '[' if !in_moves => {
+                let (name, value, end) = read_tag(text, start)?;
+                game.tags.push((name, value));
+                while chars.next_if(|&(i, _)| i < end).is_some() {}
+            }
+            '{' => {
+                let end = text[start..].find('}').ok_or("unterminated comment")? + start;
+                game.comments.push(text[start + 1..end].to_string());
+                in_moves = true;
+                while chars.next_if(|&(i, _)| i <= end).is_some() {}
+            }
+            _ => {
+                let end = text[start..]
+                    .find(|c: char| c.is_whitespace() || c == '{')
+                    .map_or(text.len(), |e| e + start);
+                let token = &text[start..end];
+                in_moves = true;
+                if matches!(token, "1-0" | "0-1" | "1/2-1/2" | "*") {
+                    game.result = token.to_string();
+                    games.push(std::mem::take(&mut game));
+                    in_moves = false;
+                } else if !token.ends_with('.') {
+                    game.moves.push(token.to_string());
+                }
+                while chars.next_if(|&(i, _)| i < end).is_some() {}
+            }
+        }
+    }
+    if !game.moves.is_empty() || !game.tags.is_empty() {
+        return Err("the last game has no result".into());
+    }
+    Ok(games)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::matchrun::game::{PlayedMove, Termination};
+    use crate::notation::parse_coords;
+
+    fn played(text: &str, book: bool, score: Option<Score>) -> PlayedMove {
+        let mv = parse_coords(text, RankBase::Zero).unwrap();
+        PlayedMove {
+            mv,
+            score,
+            depth: score.map(|_| 7),
+            time_ms: 1234,
+            book,
+        }
+    }
+
+    #[test]
+    fn written_game_reads_back_and_replays() {
+        let game = GameRecord {
+            red: "A \"quoted\"".into(),
+            black: "B".into(),
+            fen: "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR b - - 0 1".into(),
+            moves: vec![
+                played("h9g7", true, None),
+                played("h2e2", false, Some(Score::Cp(35))),
+                played("i9h9", false, Some(Score::Mate(-4))),
+            ],
+            winner: Some(Color::Black),
+            termination: Termination::TimeForfeit,
+            reason: "Red (A) loses on time".into(),
+            restart: [false; 2],
+        };
+        let mut out = Vec::new();
+        let context = PgnContext {
+            event: "test",
+            date: "2026.01.01",
+            round: 7,
+            time_control: "10+0.1",
+        };
+        write_game(&mut out, &game, &context).unwrap();
+        write_game(&mut out, &game, &context).unwrap();
+        let text = String::from_utf8(out).unwrap();
+        assert!(
+            text.contains("1... H9-G7 {book} 2. H2-E2 {+0.35/7 1.234s} I9-H9 {-M4/7 1.234s}"),
+            "{text}"
+        );
+        let games = read_games(&text).unwrap();
+        assert_eq!(games.len(), 2);
+        let g = &games[1];
+        assert_eq!(g.tag("White"), Some("A \"quoted\""));
+        assert_eq!(g.tag("Variant"), Some("xiangqi"));
+        assert_eq!(g.tag("Termination"), Some("time forfeit"));
+        assert_eq!(g.result, "0-1");
+        assert_eq!(
+            g.comments.last().map(String::as_str),
+            Some("Red (A) loses on time")
+        );
+        assert_eq!(g.replay().unwrap().history().len(), 3);
+    }
+
+    #[test]
+    fn reader_rejects_bad_input() {
+        assert!(read_games("[Event \"x\"]\n1. H2-E2").is_err());
+        assert!(read_games("{never closed").is_err());
+        let illegal = read_games("1. H2-H8 *").unwrap();
+        assert!(illegal[0].replay().unwrap_err().contains("move 1"));
+    }
+
+    #[test]
+    fn date_looks_like_a_date() {
+        let d = today();
+        assert_eq!(d.len(), 10);
+        assert!(d.starts_with("20"), "{d}");
+    }
+}

@@ -1,0 +1,401 @@
+//! The match loop: builds the schedule (pairings x openings, colours swapped within each
+//! pair), runs games on worker threads that own their engine processes, and collects the
+//! results on the main thread, which alone writes the PGN and the statistics.
+
+use super::engine::{Engine, EngineConfig};
+use super::game::{self, DrawRule, GameRecord, GameSettings, ResignRule, Termination};
+use super::openings::{self, Opening};
+use super::output::PairingStats;
+use super::pgn::{self, PgnContext};
+use super::sprt::{Sprt, SprtStatus};
+use super::timecontrol::Limits;
+use super::MatchArgs;
+use crate::types::Color;
+use std::collections::HashMap;
+use std::fs::OpenOptions;
+use std::io::Write;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::mpsc::channel;
+use std::sync::Arc;
+use std::time::Duration;
+
+/// Reads `key=value` words into numbers, accepting only `keys`.
+fn key_values(
+    option: &str,
+    words: &[String],
+    keys: &[&str],
+) -> Result<HashMap<String, i64>, String> {
+    let mut map = HashMap::new();
+    for word in words {
+        let (k, v) = word
+            .split_once('=')
+            .ok_or_else(|| format!("--{option}: expected key=value, got '{word}'"))?;
+        if !keys.contains(&k) {
+            return Err(format!(
+                "--{option}: unknown key '{k}' (expected {})",
+                keys.join(", ")
+            ));
+        }
+        let n = v
+            .parse()
+            .map_err(|_| format!("--{option}: '{v}' is not an integer"))?;
+        map.insert(k.to_string(), n);
+    }
+    for k in keys {
+        if !map.contains_key(*k) {
+            return Err(format!("--{option}: {k}=.. is required"));
+        }
+    }
+    Ok(map)
+}
+
+/// Everything the workers share.
+struct Plan {
+    configs: Vec<EngineConfig>,
+    pairings: Vec<(usize, usize)>,
+    openings: Vec<Opening>,
+    settings: GameSettings,
+    /// Games per pairing.
+    games: u64,
+}
+
+/// Which game the `index`-th scheduled game is: pairs of games (one opening, colours
+/// swapped) are dealt to the pairings in turn.
+#[derive(Clone, Copy, Debug)]
+struct GameSpec {
+    index: u64,
+    pairing: usize,
+    pair: u64,
+    /// Second game of the pair: the second engine plays Red.
+    swapped: bool,
+}
+
+impl Plan {
+    fn total(&self) -> u64 {
+        self.games.saturating_mul(self.pairings.len() as u64)
+    }
+
+    fn spec(&self, index: u64) -> GameSpec {
+        let n = self.pairings.len() as u64;
+        let pair_number = index / 2;
+        GameSpec {
+            index,
+            pairing: (pair_number % n) as usize,
+            pair: pair_number / n,
+            swapped: index % 2 == 1,
+        }
+    }
+}
+
+fn start_engine(
+    config: &EngineConfig,
+    plan: &Plan,
+    interrupt: &AtomicBool,
+) -> Result<Engine, String> {
+    Engine::start(config, plan.settings.hang_timeout, interrupt)
+}
+
+/// A worker: takes the next game, plays it, sends the record; restarts failed engines.
+fn worker(
+    plan: &Plan,
+    next: &AtomicU64,
+    interrupt: &AtomicBool,
+    finish: &AtomicBool,
+    results: std::sync::mpsc::Sender<(GameSpec, GameRecord)>,
+) {
+    let mut slots: Vec<Option<Engine>> = plan.configs.iter().map(|_| None).collect();
+    loop {
+        if interrupt.load(Ordering::Relaxed) || finish.load(Ordering::Relaxed) {
+            break;
+        }
+        let index = next.fetch_add(1, Ordering::Relaxed);
+        if index >= plan.total() {
+            break;
+        }
+        let spec = plan.spec(index);
+        let (a, b) = plan.pairings[spec.pairing];
+        let (red, black) = if spec.swapped { (b, a) } else { (a, b) };
+        let opening = &plan.openings[(spec.pair % plan.openings.len() as u64) as usize];
+        let mut failed_start = None;
+        for (color, idx) in [(Color::Red, red), (Color::Black, black)] {
+            if slots[idx].is_none() {
+                match start_engine(&plan.configs[idx], plan, interrupt) {
+                    Ok(engine) => slots[idx] = Some(engine),
+                    Err(e) => {
+                        failed_start = Some((color, e));
+                        break;
+                    }
+                }
+            }
+        }
+        if interrupt.load(Ordering::Relaxed) {
+            break;
+        }
+        let record = if let Some((color, error)) = failed_start {
+            GameRecord {
+                red: plan.configs[red].name.clone(),
+                black: plan.configs[black].name.clone(),
+                fen: opening.fen.clone(),
+                moves: Vec::new(),
+                winner: Some(!color),
+                termination: Termination::Abandoned,
+                reason: error,
+                restart: [false; 2],
+            }
+        } else {
+            // Two distinct slots borrowed mutably at once.
+            let (low, high) = (red.min(black), red.max(black));
+            let (left, right) = slots.split_at_mut(high);
+            let (low_engine, high_engine) =
+                (left[low].as_mut().unwrap(), right[0].as_mut().unwrap());
+            let engines = if red < black {
+                [low_engine, high_engine]
+            } else {
+                [high_engine, low_engine]
+            };
+            match game::play(opening, engines, &plan.settings, interrupt) {
+                Some(record) => record,
+                None => break,
+            }
+        };
+        for (restart, idx) in record.restart.iter().zip([red, black]) {
+            if *restart {
+                slots[idx] = None;
+            }
+        }
+        if results.send((spec, record)).is_err() {
+            break;
+        }
+    }
+    for engine in slots.into_iter().flatten() {
+        engine.quit();
+    }
+}
+
+pub fn run(args: &MatchArgs) -> Result<(), String> {
+    // ---- settings -----------------------------------------------------------------------
+    let mut global = Limits::default();
+    if let Some(tc) = &args.tc {
+        global.set("tc", tc)?;
+    }
+    if let Some(st) = &args.st {
+        global.set("st", st)?;
+    }
+    global.depth = args.depth;
+    global.nodes = args.nodes;
+    let mut configs = Vec::new();
+    for words in &args.engines.0 {
+        let mut config = EngineConfig::parse(words)?;
+        config.limits = config.limits.or(global);
+        config
+            .limits
+            .check()
+            .map_err(|e| format!("{}: {e}", config.name))?;
+        configs.push(config);
+    }
+    if configs.len() < 2 {
+        return Err("a match needs at least two --engine".into());
+    }
+    // Names identify engines in the PGN and the tables: make them unique.
+    for i in 1..configs.len() {
+        if configs[..i].iter().any(|c| c.name == configs[i].name) {
+            configs[i].name = format!("{}-{}", configs[i].name, i + 1);
+        }
+    }
+    let sprt = args.sprt.as_deref().map(Sprt::parse).transpose()?;
+    if sprt.is_some() && configs.len() != 2 {
+        return Err("--sprt needs exactly two engines".into());
+    }
+    let resign = args
+        .resign
+        .as_deref()
+        .map(|w| key_values("resign", w, &["movecount", "score"]))
+        .transpose()?
+        .map(|m| ResignRule {
+            moves: m["movecount"].max(1) as u32,
+            score: m["score"] as i32,
+        });
+    let draw = args
+        .draw
+        .as_deref()
+        .map(|w| key_values("draw", w, &["movenumber", "movecount", "score"]))
+        .transpose()?
+        .map(|m| DrawRule {
+            after: m["movenumber"].max(0) as u32,
+            moves: m["movecount"].max(1) as u32,
+            score: m["score"] as i32,
+        });
+    if !(args.hang_timeout > 0.0 && args.hang_timeout.is_finite()) {
+        return Err("--hang-timeout must be a positive number of seconds".into());
+    }
+    let settings = GameSettings {
+        margin: Duration::from_millis(args.timemargin),
+        hang_timeout: Duration::from_secs_f64(args.hang_timeout),
+        resign,
+        draw,
+    };
+    let games = args
+        .games
+        .unwrap_or(if sprt.is_some() { u64::MAX } else { 2 });
+    if games == 0 {
+        return Err("--games must be positive".into());
+    }
+    let concurrency = args.concurrency.max(1);
+    let openings = openings::load(args.openings.as_deref())?;
+    let mut pairings = Vec::new();
+    for i in 0..configs.len() {
+        for j in i + 1..configs.len() {
+            pairings.push((i, j));
+        }
+    }
+    let mut pgn_file = match &args.pgn {
+        Some(path) => Some(
+            OpenOptions::new()
+                .create(true)
+                .append(true)
+                .open(path)
+                .map_err(|e| format!("cannot open PGN file {path}: {e}"))?,
+        ),
+        None => None,
+    };
+    let plan = Arc::new(Plan {
+        configs,
+        pairings,
+        openings,
+        settings,
+        games,
+    });
+
+    // Fail fast on an engine that does not start, before any game is played.
+    let interrupt = Arc::new(AtomicBool::new(false));
+    for config in &plan.configs {
+        start_engine(config, &plan, &interrupt)?.quit();
+    }
+    {
+        let interrupt = Arc::clone(&interrupt);
+        // A second handler cannot be installed in the same process (tests); the first stays.
+        let _ = ctrlc::set_handler(move || {
+            if interrupt.swap(true, Ordering::SeqCst) {
+                std::process::exit(130);
+            }
+            eprintln!("\ninterrupted: stopping engines (Ctrl-C again to quit at once)");
+        });
+    }
+
+    // ---- play ---------------------------------------------------------------------------
+    let finish = Arc::new(AtomicBool::new(false));
+    let next = Arc::new(AtomicU64::new(0));
+    let (sender, receiver) = channel();
+    let mut handles = Vec::new();
+    for _ in 0..concurrency.min(plan.total().min(usize::MAX as u64) as usize) {
+        let (plan, next, interrupt, finish, sender) = (
+            Arc::clone(&plan),
+            Arc::clone(&next),
+            Arc::clone(&interrupt),
+            Arc::clone(&finish),
+            sender.clone(),
+        );
+        handles.push(std::thread::spawn(move || {
+            worker(&plan, &next, &interrupt, &finish, sender)
+        }));
+    }
+    drop(sender);
+
+    let mut stats: Vec<PairingStats> = plan
+        .pairings
+        .iter()
+        .map(|&(a, b)| PairingStats {
+            first: plan.configs[a].name.clone(),
+            second: plan.configs[b].name.clone(),
+            ..Default::default()
+        })
+        .collect();
+    let mut pending_pairs: HashMap<(usize, u64), f64> = HashMap::new();
+    let mut points = vec![0.0f64; plan.configs.len()];
+    let mut played = 0u64;
+    let date = pgn::today();
+    let total_text = if plan.total() == u64::MAX {
+        "?".to_string()
+    } else {
+        plan.total().to_string()
+    };
+    let mut pgn_error = None;
+    for (spec, record) in receiver {
+        played += 1;
+        let (a, b) = plan.pairings[spec.pairing];
+        let first_color = if spec.swapped {
+            Color::Black
+        } else {
+            Color::Red
+        };
+        let first_points = match record.winner {
+            None => 0.5,
+            Some(c) if c == first_color => 1.0,
+            Some(_) => 0.0,
+        };
+        points[a] += first_points;
+        points[b] += 1.0 - first_points;
+        let s = &mut stats[spec.pairing];
+        s.record(first_points, record.termination);
+        if let Some(other) = pending_pairs.remove(&(spec.pairing, spec.pair)) {
+            s.penta.add_pair(other, first_points);
+        } else {
+            pending_pairs.insert((spec.pairing, spec.pair), first_points);
+        }
+        if let Some(file) = pgn_file.as_mut() {
+            let time_control = plan.configs[a].limits.describe();
+            let context = PgnContext {
+                event: &args.event,
+                date: &date,
+                round: spec.index as u32 + 1,
+                time_control: &time_control,
+            };
+            let written = pgn::write_game(file, &record, &context).and_then(|_| file.flush());
+            if let Err(e) = written {
+                pgn_error.get_or_insert(format!("writing the PGN failed: {e}"));
+            }
+        }
+        println!(
+            "[{played}/{total_text}] {} vs {}: {} ({}) | {}",
+            record.red,
+            record.black,
+            pgn::result_text(record.winner),
+            record.reason,
+            s.progress(sprt.as_ref())
+        );
+        if let Some(sprt) = &sprt {
+            if sprt.status(&s.penta) != SprtStatus::Continue {
+                finish.store(true, Ordering::Relaxed);
+            }
+        }
+    }
+    for handle in handles {
+        let _ = handle.join();
+    }
+
+    // ---- summary ------------------------------------------------------------------------
+    println!();
+    if interrupt.load(Ordering::Relaxed) {
+        println!("Match interrupted after {played} finished games.");
+    }
+    for s in &stats {
+        print!("{}", s.summary(sprt.as_ref()));
+    }
+    if plan.configs.len() > 2 {
+        println!("Standings:");
+        let mut order: Vec<usize> = (0..plan.configs.len()).collect();
+        order.sort_by(|&x, &y| points[y].total_cmp(&points[x]));
+        for (rank, i) in order.into_iter().enumerate() {
+            println!(
+                "  {:>2}. {:<20} {:>6.1}",
+                rank + 1,
+                plan.configs[i].name,
+                points[i]
+            );
+        }
+    }
+    match pgn_error {
+        Some(e) => Err(e),
+        None => Ok(()),
+    }
+}

@@ -1,0 +1,335 @@
+//! Match statistics: Elo from a score, 95% error bars, likelihood of superiority, draw ratio,
+//! pentanomial pair counts and the pentanomial log-likelihood ratio used by SPRT (the
+//! "logistic Elo" model of fishtest and fastchess, solved exactly rather than approximated).
+
+/// Two-sided 95% quantile of the standard normal distribution.
+const Z95: f64 = 1.959_963_984_540_054;
+
+/// Expected score for an Elo difference (logistic model).
+pub fn score_from_elo(elo: f64) -> f64 {
+    1.0 / (1.0 + 10f64.powf(-elo / 400.0))
+}
+
+/// Elo difference for an expected score; infinite at 0 and 1.
+pub fn elo_from_score(score: f64) -> f64 {
+    if score <= 0.0 {
+        return f64::NEG_INFINITY;
+    }
+    if score >= 1.0 {
+        return f64::INFINITY;
+    }
+    -400.0 * (1.0 / score - 1.0).log10()
+}
+
+/// Error function (Abramowitz & Stegun 7.1.26, absolute error below 1.5e-7); the standard
+/// library has none and a crate is not worth it for six coefficients.
+pub fn erf(x: f64) -> f64 {
+    let t = 1.0 / (1.0 + 0.327_591_1 * x.abs());
+    let poly = t
+        * (0.254_829_592
+            + t * (-0.284_496_736
+                + t * (1.421_413_741 + t * (-1.453_152_027 + t * 1.061_405_429))));
+    let y = 1.0 - poly * (-x * x).exp();
+    y.copysign(x)
+}
+
+/// Win/draw/loss counts from the first engine's point of view.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Wdl {
+    pub wins: u32,
+    pub draws: u32,
+    pub losses: u32,
+}
+
+impl Wdl {
+    pub fn games(&self) -> u32 {
+        self.wins + self.draws + self.losses
+    }
+
+    /// Points scored (a win is 1, a draw half).
+    pub fn points(&self) -> f64 {
+        self.wins as f64 + 0.5 * self.draws as f64
+    }
+
+    pub fn score(&self) -> Option<f64> {
+        (self.games() > 0).then(|| self.points() / self.games() as f64)
+    }
+
+    pub fn draw_ratio(&self) -> Option<f64> {
+        (self.games() > 0).then(|| self.draws as f64 / self.games() as f64)
+    }
+
+    /// Likelihood of superiority: the probability that the first engine is the stronger,
+    /// from wins and losses only (draws carry no information about who is stronger).
+    pub fn los(&self) -> f64 {
+        let decisive = (self.wins + self.losses) as f64;
+        if decisive == 0.0 {
+            return 0.5;
+        }
+        let diff = self.wins as f64 - self.losses as f64;
+        0.5 * (1.0 + erf(diff / (2.0 * decisive).sqrt()))
+    }
+
+    /// Elo and its 95% error bar, treating games as independent.
+    pub fn elo(&self) -> Option<EloEstimate> {
+        let counts = [self.losses as f64, self.draws as f64, self.wins as f64];
+        EloEstimate::from_distribution(&[0.0, 0.5, 1.0], &counts)
+    }
+}
+
+/// Results of game pairs (the same opening with colours swapped), indexed by the first
+/// engine's points over the pair: 0, 0.5, 1, 1.5, 2 (LL, LD, WL or DD, WD, WW).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Pentanomial(pub [u32; 5]);
+
+/// Per-game score of each pentanomial cell.
+const PENTA_SCORES: [f64; 5] = [0.0, 0.25, 0.5, 0.75, 1.0];
+
+impl Pentanomial {
+    /// Adds a pair given the first engine's points in each of its two games (0, 0.5 or 1).
+    pub fn add_pair(&mut self, first: f64, second: f64) {
+        let index = ((first + second) * 2.0).round() as usize;
+        self.0[index.min(4)] += 1;
+    }
+
+    pub fn pairs(&self) -> u32 {
+        self.0.iter().sum()
+    }
+
+    /// Elo and its 95% error bar from pair results: pairs are independent even when the two
+    /// games of a pair (same opening) are not, so this bar is the honest one.
+    pub fn elo(&self) -> Option<EloEstimate> {
+        let counts = self.0.map(|c| c as f64);
+        EloEstimate::from_distribution(&PENTA_SCORES, &counts)
+    }
+
+    /// Log-likelihood ratio of H1 (Elo = elo1) against H0 (Elo = elo0). Empty cells get a
+    /// tiny weight, as fishtest does, so a one-sided start does not put the maximum-likelihood
+    /// estimate on the edge of the simplex.
+    pub fn llr(&self, elo0: f64, elo1: f64) -> f64 {
+        if self.pairs() == 0 {
+            return 0.0;
+        }
+        let counts = self.0.map(|c| if c == 0 { 1e-3 } else { c as f64 });
+        llr_exact(
+            &PENTA_SCORES,
+            &counts,
+            score_from_elo(elo0),
+            score_from_elo(elo1),
+        )
+    }
+}
+
+/// Point estimate and symmetric 95% half-width, both in Elo.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct EloEstimate {
+    pub elo: f64,
+    pub error95: f64,
+}
+
+impl EloEstimate {
+    /// From outcome scores and how often each occurred; `None` with no samples.
+    pub fn from_distribution(scores: &[f64], counts: &[f64]) -> Option<EloEstimate> {
+        let n: f64 = counts.iter().sum();
+        if n <= 0.0 {
+            return None;
+        }
+        let mean = scores.iter().zip(counts).map(|(s, c)| s * c).sum::<f64>() / n;
+        let var = scores
+            .iter()
+            .zip(counts)
+            .map(|(s, c)| c * (s - mean).powi(2))
+            .sum::<f64>()
+            / n;
+        let margin = Z95 * (var / n).sqrt();
+        let low = elo_from_score(mean - margin);
+        let high = elo_from_score(mean + margin);
+        Some(EloEstimate {
+            elo: elo_from_score(mean),
+            error95: (high - low) / 2.0,
+        })
+    }
+}
+
+/// Maximum-likelihood distribution with the observed cell frequencies `freq` whose mean score
+/// is exactly `target`: p_i = freq_i / (1 + lambda (a_i - target)), lambda chosen so the p_i
+/// sum to one (a Lagrange condition; the sum is monotone in lambda, so bisection finds it).
+fn constrained_mle(scores: &[f64], freq: &[f64], target: f64) -> Vec<f64> {
+    let g = |lambda: f64| -> f64 {
+        scores
+            .iter()
+            .zip(freq)
+            .map(|(a, p)| p * (a - target) / (1.0 + lambda * (a - target)))
+            .sum()
+    };
+    let max = scores.iter().cloned().fold(f64::MIN, f64::max);
+    let min = scores.iter().cloned().fold(f64::MAX, f64::min);
+    // 1 + lambda (a - target) must stay positive for every cell.
+    let mut lo = if max > target {
+        -1.0 / (max - target)
+    } else {
+        -1e9
+    };
+    let mut hi = if min < target {
+        1.0 / (target - min)
+    } else {
+        1e9
+    };
+    let eps = 1e-12 * (hi - lo);
+    lo += eps;
+    hi -= eps;
+    // g decreases in lambda: positive below the root, negative above.
+    for _ in 0..200 {
+        let mid = 0.5 * (lo + hi);
+        if g(mid) > 0.0 {
+            lo = mid;
+        } else {
+            hi = mid;
+        }
+    }
+    let lambda = 0.5 * (lo + hi);
+    scores
+        .iter()
+        .zip(freq)
+        .map(|(a, p)| p / (1.0 + lambda * (a - target)))
+        .collect()
+}
+
+/// Exact log-likelihood ratio of mean score `s1` against `s0` for the given outcome counts.
+pub fn llr_exact(scores: &[f64], counts: &[f64], s0: f64, s1: f64) -> f64 {
+    let n: f64 = counts.iter().sum();
+    if n <= 0.0 {
+        return 0.0;
+    }
+    let freq: Vec<f64> = counts.iter().map(|c| c / n).collect();
+    let p0 = constrained_mle(scores, &freq, s0);
+    let p1 = constrained_mle(scores, &freq, s1);
+    counts
+        .iter()
+        .zip(p0.iter().zip(&p1))
+        .filter(|(c, _)| **c > 0.0)
+        .map(|(c, (a, b))| c * (b / a).ln())
+        .sum()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn close(a: f64, b: f64, tol: f64) -> bool {
+        (a - b).abs() <= tol
+    }
+
+    #[test]
+    fn elo_and_score_are_inverse() {
+        // 0.75 = 1/(1+10^(-e/400)) gives e = 400 log10(3) = 190.848...
+        assert!(close(elo_from_score(0.75), 190.848_501_9, 1e-6));
+        // 400 log10(1.5) = 70.437...
+        assert!(close(elo_from_score(0.6), 70.436_504_5, 1e-6));
+        assert!(close(elo_from_score(0.5), 0.0, 1e-12));
+        assert!(close(score_from_elo(-190.848_501_9), 0.25, 1e-9));
+        assert_eq!(elo_from_score(1.0), f64::INFINITY);
+    }
+
+    #[test]
+    fn erf_matches_known_values() {
+        assert!(close(erf(0.0), 0.0, 1e-7));
+        assert!(close(erf(1.0), 0.842_700_79, 2e-7));
+        assert!(close(erf(-0.5), -0.520_499_88, 2e-7));
+    }
+
+    #[test]
+    fn los_of_sixty_wins_forty_losses_is_phi_of_two() {
+        // (60-40)/sqrt(2*100) = sqrt(2), so LOS = Phi(2) = 0.97725.
+        let wdl = Wdl {
+            wins: 60,
+            draws: 33,
+            losses: 40,
+        };
+        assert!(close(wdl.los(), 0.977_249_87, 1e-6));
+        assert_eq!(Wdl::default().los(), 0.5);
+    }
+
+    #[test]
+    fn trinomial_error_bar_by_hand() {
+        // 40 W, 20 D, 40 L: mean 0.5, variance 0.2, se = sqrt(0.002) = 0.0447214;
+        // 0.5 + 1.96*se = 0.587652 -> 400 log10(0.587652/0.412348) = 61.5427 Elo.
+        let wdl = Wdl {
+            wins: 40,
+            draws: 20,
+            losses: 40,
+        };
+        let est = wdl.elo().unwrap();
+        assert!(close(est.elo, 0.0, 1e-9));
+        assert!(close(est.error95, 61.543, 2e-3), "{est:?}");
+        assert_eq!(wdl.draw_ratio(), Some(0.2));
+    }
+
+    #[test]
+    fn pentanomial_error_bar_by_hand() {
+        // Pair counts [0, 10, 20, 10, 0]: mean 0.5, variance per pair
+        // (10*0.0625 + 10*0.0625)/40 = 0.03125, se = sqrt(0.03125/40) = 0.0279508;
+        // 0.5 + 1.96*se = 0.554783 -> 400 log10(0.554783/0.445217) = 38.2203 Elo.
+        let penta = Pentanomial([0, 10, 20, 10, 0]);
+        let est = penta.elo().unwrap();
+        assert!(close(est.error95, 38.221, 2e-3), "{est:?}");
+        assert_eq!(Pentanomial::default().elo(), None);
+    }
+
+    #[test]
+    fn add_pair_indexes_by_pair_points() {
+        let mut p = Pentanomial::default();
+        p.add_pair(1.0, 0.0);
+        p.add_pair(0.5, 0.5);
+        p.add_pair(1.0, 0.5);
+        p.add_pair(0.0, 0.5);
+        assert_eq!(p.0, [0, 1, 2, 1, 0]);
+    }
+
+    #[test]
+    fn llr_with_two_outcomes_by_hand() {
+        // Only WW (30) and LL (10) pairs: the constrained MLE is p(WW) = s, p(LL) = 1 - s, so
+        // LLR = 30 ln(s1/s0) + 10 ln((1-s1)/(1-s0)); s0 = 0.5, s1 = 0.75:
+        // 30 ln 1.5 + 10 ln 0.5 = 12.163953 - 6.931472 = 5.232481.
+        let llr = llr_exact(&PENTA_SCORES, &[10.0, 0.0, 0.0, 0.0, 30.0], 0.5, 0.75);
+        assert!(close(llr, 5.232_481, 1e-5), "{llr}");
+        // Regularised empty cells move it only slightly.
+        let reg = Pentanomial([10, 0, 0, 0, 30]).llr(0.0, elo_from_score(0.75));
+        assert!(close(reg, 5.232_481, 0.01), "{reg}");
+    }
+
+    #[test]
+    fn llr_agrees_with_the_normal_approximation_for_small_elo() {
+        // For small Elo gaps the GSPRT approximation LLR ~ N (s1-s0)(2m - s0 - s1) / (2 var)
+        // is accurate; check the exact solver against it on a realistic sample.
+        let counts = [30.0, 220.0, 500.0, 250.0, 40.0];
+        let n: f64 = counts.iter().sum();
+        let mean = PENTA_SCORES
+            .iter()
+            .zip(&counts)
+            .map(|(a, c)| a * c)
+            .sum::<f64>()
+            / n;
+        let var = PENTA_SCORES
+            .iter()
+            .zip(&counts)
+            .map(|(a, c)| c * (a - mean).powi(2))
+            .sum::<f64>()
+            / n;
+        let (s0, s1) = (score_from_elo(0.0), score_from_elo(5.0));
+        let approx = n * (s1 - s0) * (2.0 * mean - s0 - s1) / (2.0 * var);
+        let exact = llr_exact(&PENTA_SCORES, &counts, s0, s1);
+        assert!(
+            close(exact, approx, 0.01 * approx.abs()),
+            "exact {exact} approx {approx}"
+        );
+        assert!(exact > 0.0);
+    }
+
+    #[test]
+    fn llr_is_antisymmetric_when_hypotheses_swap() {
+        let p = Pentanomial([5, 20, 40, 25, 10]);
+        assert!(close(p.llr(0.0, 5.0), -p.llr(5.0, 0.0), 1e-9));
+        assert_eq!(Pentanomial::default().llr(0.0, 5.0), 0.0);
+    }
+}

@@ -1,0 +1,258 @@
+//! The state both protocols drive: the game position, the hash table, the options, and the
+//! search running in the background. Commands arrive on the caller's thread while the search
+//! thread prints its own `info` lines and the final `bestmove`.
+
+use crate::movegen::legal_moves;
+use crate::notation::{parse_move, RankBase};
+use crate::position::Position;
+use crate::search::score::{describe, ScoreText};
+use crate::search::{self, Limits, Line, Options, SearchResult, Signals};
+use crate::tt::TranspositionTable;
+use crate::types::Move;
+use std::sync::Arc;
+use std::thread::JoinHandle;
+
+/// How the search's output is written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Dialect {
+    Uci,
+    Ucci,
+}
+
+pub struct Engine {
+    pub pos: Position,
+    pub tt: Arc<TranspositionTable>,
+    pub hash_mb: usize,
+    pub options: Options,
+    /// Rank numbering of move text (UCI_Variant GUIs use ranks 1-10).
+    pub base: RankBase,
+    pub dialect: Dialect,
+    /// UCCI `usemillisec false`: times in `go` are seconds.
+    pub seconds: bool,
+    running: Option<(Arc<Signals>, JoinHandle<()>)>,
+}
+
+impl Engine {
+    pub fn new(dialect: Dialect) -> Engine {
+        Engine {
+            pos: Position::startpos(),
+            tt: Arc::new(TranspositionTable::new(TranspositionTable::DEFAULT_MB)),
+            hash_mb: TranspositionTable::DEFAULT_MB,
+            options: Options::default(),
+            base: RankBase::Zero,
+            dialect,
+            seconds: false,
+            running: None,
+        }
+    }
+
+    /// Ends any running search (its `bestmove` is printed) and waits for its thread.
+    pub fn stop(&mut self) {
+        if let Some((signals, handle)) = self.running.take() {
+            signals.stop();
+            let _ = handle.join();
+        }
+    }
+
+    pub fn ponderhit(&mut self) {
+        if let Some((signals, _)) = &self.running {
+            signals.ponderhit();
+        }
+    }
+
+    /// Mutable access to the table; only while no search holds it.
+    fn table(&mut self) -> &mut TranspositionTable {
+        self.stop();
+        if Arc::get_mut(&mut self.tt).is_none() {
+            // Unreachable once the search thread is joined, but never worth a panic.
+            self.tt = Arc::new(TranspositionTable::new(self.hash_mb));
+        }
+        Arc::get_mut(&mut self.tt).expect("no search thread holds the table")
+    }
+
+    pub fn set_hash(&mut self, mb: usize) {
+        self.stop();
+        self.hash_mb = mb;
+        self.tt = Arc::new(TranspositionTable::new(mb));
+    }
+
+    pub fn clear_hash(&mut self) {
+        self.table().clear();
+    }
+
+    /// Parses `startpos | fen F [moves ...]` into a new position; the old one stays on error.
+    pub fn set_position(&mut self, args: &str) -> Result<(), String> {
+        let pos = parse_position(args, self.move_base())?;
+        self.stop();
+        self.pos = pos;
+        self.options.banned.clear();
+        Ok(())
+    }
+
+    pub fn move_base(&self) -> RankBase {
+        match self.dialect {
+            Dialect::Uci => self.base,
+            Dialect::Ucci => RankBase::Zero,
+        }
+    }
+
+    pub fn format_move(&self, mv: Move) -> String {
+        crate::notation::format_move(mv, self.move_base())
+    }
+
+    /// Starts searching the current position in the background.
+    pub fn go(&mut self, limits: Limits, ponder: bool) {
+        self.stop();
+        let signals = Arc::new(Signals::default());
+        signals
+            .pondering
+            .store(ponder, std::sync::atomic::Ordering::SeqCst);
+        let pos = self.pos.clone();
+        let tt = Arc::clone(&self.tt);
+        let options = self.options.clone();
+        let (dialect, base) = (self.dialect, self.move_base());
+        let thread_signals = Arc::clone(&signals);
+        let handle = std::thread::Builder::new()
+            .name("search".into())
+            .stack_size(16 * 1024 * 1024)
+            .spawn(move || {
+                let mut report = |line: &Line| println!("{}", info_line(dialect, base, line));
+                let result =
+                    search::search(&pos, &tt, &limits, &options, &thread_signals, &mut report);
+                println!("{}", bestmove_line(dialect, base, &result));
+            })
+            .expect("the search thread starts");
+        self.running = Some((signals, handle));
+    }
+
+    /// The board, FEN and hash, for `d`.
+    pub fn describe(&self) -> String {
+        format!(
+            "{}\nFen: {}\nKey: {:016X}\n",
+            self.pos,
+            self.pos.to_fen(),
+            self.pos.hash()
+        )
+    }
+}
+
+pub fn parse_position(args: &str, base: RankBase) -> Result<Position, String> {
+    let args = args.trim();
+    let (setup, moves) = match args.find(" moves") {
+        Some(i) => (&args[..i], Some(args[i + " moves".len()..].trim())),
+        None if args.ends_with("moves") => (args.trim_end_matches("moves").trim(), Some("")),
+        None => (args, None),
+    };
+    let mut pos = if setup == "startpos" {
+        Position::startpos()
+    } else if let Some(fen) = setup.strip_prefix("fen ") {
+        Position::from_fen(fen.trim()).map_err(|e| format!("bad FEN '{}': {e}", fen.trim()))?
+    } else {
+        return Err(format!(
+            "position: expected 'startpos' or 'fen <FEN>', got '{setup}'"
+        ));
+    };
+    for text in moves.unwrap_or("").split_whitespace() {
+        let mv = parse_move(&pos, text, base).map_err(|e| format!("position: {e}"))?;
+        pos.make_move(mv);
+    }
+    Ok(pos)
+}
+
+/// Parses a list of moves legal in `pos` (for `banmoves` and `searchmoves`).
+pub fn parse_moves(pos: &Position, texts: &[&str], base: RankBase) -> Result<Vec<Move>, String> {
+    texts
+        .iter()
+        .map(|t| parse_move(pos, t, base).map_err(|e| e.to_string()))
+        .collect()
+}
+
+/// `searchmoves` expressed as the complement: every other legal move is banned.
+pub fn ban_all_but(pos: &Position, allowed: &[Move]) -> Vec<Move> {
+    legal_moves(pos)
+        .iter()
+        .copied()
+        .filter(|mv| !allowed.contains(mv))
+        .collect()
+}
+
+fn pv_text(base: RankBase, pv: &[Move]) -> String {
+    pv.iter()
+        .map(|&mv| crate::notation::format_move(mv, base))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+pub fn info_line(dialect: Dialect, base: RankBase, line: &Line) -> String {
+    let ms = line.time.as_millis();
+    let pv = pv_text(base, &line.pv);
+    match dialect {
+        Dialect::Uci => format!(
+            "info depth {} seldepth {} multipv {} score {} nodes {} nps {} hashfull {} time {} pv {}",
+            line.depth,
+            line.seldepth,
+            line.multipv,
+            describe(line.score),
+            line.nodes,
+            line.nps(),
+            line.hashfull,
+            ms,
+            pv
+        ),
+        // UCCI scores are plain numbers; mates are reported as large ones.
+        Dialect::Ucci => format!(
+            "info depth {} score {} time {} nodes {} pv {}",
+            line.depth, line.score, ms, line.nodes, pv
+        ),
+    }
+}
+
+pub fn bestmove_line(dialect: Dialect, base: RankBase, result: &SearchResult) -> String {
+    let Some(best) = result.best else {
+        return match dialect {
+            Dialect::Uci => "bestmove (none)".to_string(),
+            Dialect::Ucci => "nobestmove".to_string(),
+        };
+    };
+    let mut text = format!("bestmove {}", crate::notation::format_move(best, base));
+    if let Some(ponder) = result.ponder {
+        text += &format!(" ponder {}", crate::notation::format_move(ponder, base));
+    }
+    text
+}
+
+/// Score text for people: `+1.25` or `mate 3`.
+pub fn human_score(score: i32) -> String {
+    match describe(score) {
+        ScoreText::Cp(cp) => format!("{:+.2}", cp as f64 / 100.0),
+        ScoreText::Mate(n) => format!("mate {n}"),
+    }
+}
+
+impl Drop for Engine {
+    fn drop(&mut self) {
+        self.stop();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn position_with_moves_in_both_numberings() {
+        let zero = parse_position("startpos moves h2e2 h9g7", RankBase::Zero).unwrap();
+        let one = parse_position("startpos moves h3e3 h10g8", RankBase::One).unwrap();
+        assert_eq!(zero.hash(), one.hash());
+        assert_eq!(zero.game_ply(), 2);
+    }
+
+    #[test]
+    fn bad_positions_are_errors() {
+        assert!(parse_position("startpos moves h2e2 zz", RankBase::Zero).is_err());
+        assert!(parse_position("startpos moves h2e2 h2e2", RankBase::Zero).is_err());
+        assert!(parse_position("fen not/a/fen w", RankBase::Zero).is_err());
+        assert!(parse_position("sideways", RankBase::Zero).is_err());
+        assert!(parse_position("startpos moves", RankBase::Zero).is_ok());
+    }
+}

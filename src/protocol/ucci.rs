@@ -1,0 +1,155 @@
+//! UCCI commands, ElephantEye style: `ucciok`, `setoption <name> <value>`, `banmoves`,
+//! `go [ponder|draw] time T increment I opptime ...`, `probe`, and `quit` answered with `bye`.
+//! Times are milliseconds unless `setoption usemillisec false` asks for seconds.
+
+use super::engine::{parse_moves, parse_position, Engine};
+use super::{error, number};
+use crate::notation::RankBase;
+use crate::search::Limits;
+use crate::tt::Bound;
+
+/// Handles one line; false means quit.
+pub fn handle(engine: &mut Engine, line: &str) -> bool {
+    let (command, args) = line.split_once(char::is_whitespace).unwrap_or((line, ""));
+    let args = args.trim();
+    let outcome = match command {
+        "ucci" => {
+            println!("id name Chariot {}", env!("CARGO_PKG_VERSION"));
+            println!("id author the Chariot developers");
+            println!("option hashsize type spin min 1 max 65536 default 16");
+            println!("option threads type spin min 1 max 256 default 1");
+            println!("option usemillisec type check default true");
+            println!("ucciok");
+            Ok(())
+        }
+        "isready" => {
+            println!("readyok");
+            Ok(())
+        }
+        "setoption" => set_option(engine, args),
+        "position" => engine.set_position(args),
+        "banmoves" => {
+            let tokens: Vec<&str> = args.split_whitespace().collect();
+            parse_moves(&engine.pos, &tokens, RankBase::Zero)
+                .map(|moves| engine.options.banned = moves)
+        }
+        "go" => go(engine, args),
+        "stop" => {
+            engine.stop();
+            Ok(())
+        }
+        "ponderhit" => {
+            engine.ponderhit();
+            Ok(())
+        }
+        "probe" => probe(engine, args),
+        "d" => {
+            print!("{}", engine.describe());
+            Ok(())
+        }
+        "quit" => {
+            engine.stop();
+            println!("bye");
+            return false;
+        }
+        _ => Err(format!("unknown command '{command}'")),
+    };
+    if let Err(message) = outcome {
+        error(&message);
+    }
+    true
+}
+
+fn set_option(engine: &mut Engine, args: &str) -> Result<(), String> {
+    let mut parts = args.split_whitespace();
+    let name = parts
+        .next()
+        .ok_or("setoption: expected '<option> <value>'")?
+        .to_ascii_lowercase();
+    let value: Vec<&str> = parts.collect();
+    let value = value.first();
+    match name.as_str() {
+        "hashsize" => {
+            let mb: usize = number("setoption", &name, value)?;
+            engine.set_hash(mb.clamp(1, 1 << 16));
+        }
+        "threads" => {
+            let threads: usize = number("setoption", &name, value)?;
+            engine.stop();
+            engine.options.threads = threads.clamp(1, 256);
+        }
+        "usemillisec" => engine.seconds = value.is_some_and(|v| *v == "false"),
+        "newgame" => engine.clear_hash(),
+        // Options of other engines with no meaning here are accepted and ignored.
+        "batch" | "debug" | "ponder" | "usebook" | "bookfiles" | "evalapi" | "promotion"
+        | "idle" | "pruning" | "knowledge" | "randomness" | "style" | "loadbook" => {}
+        _ => return Err(format!("setoption: unknown option '{name}'")),
+    }
+    Ok(())
+}
+
+fn go(engine: &mut Engine, args: &str) -> Result<(), String> {
+    let tokens: Vec<&str> = args.split_whitespace().collect();
+    let mut limits = Limits::default();
+    let mut ponder = false;
+    let unit = if engine.seconds { 1000 } else { 1 };
+    let mut i = 0;
+    while i < tokens.len() {
+        let key = tokens[i];
+        let value = tokens.get(i + 1);
+        match key {
+            "ponder" => ponder = true,
+            "draw" => {} // a draw offer: Chariot plays on
+            "infinite" => limits.infinite = true,
+            _ => {
+                i += 1;
+                match key {
+                    "time" => {
+                        limits.time = Some(number::<u64>("go", key, value)?.saturating_mul(unit))
+                    }
+                    "increment" => {
+                        limits.inc = number::<u64>("go", key, value)?.saturating_mul(unit)
+                    }
+                    "movestogo" => limits.movestogo = Some(number("go", key, value)?),
+                    "depth" => limits.depth = Some(number("go", key, value)?),
+                    "nodes" => limits.nodes = Some(number("go", key, value)?),
+                    // The opponent's clock does not change how Chariot spends its own.
+                    "opptime" | "oppmovestogo" | "oppincrement" => {
+                        number::<u64>("go", key, value)?;
+                    }
+                    _ => return Err(format!("go: unknown parameter '{key}'")),
+                }
+            }
+        }
+        i += 1;
+    }
+    engine.go(limits, ponder);
+    Ok(())
+}
+
+/// `probe [fen F | startpos] [moves ...]`: what the hash table knows about a position.
+fn probe(engine: &mut Engine, args: &str) -> Result<(), String> {
+    let pos = if args.is_empty() {
+        engine.pos.clone()
+    } else {
+        parse_position(args, RankBase::Zero)?
+    };
+    let mut text = "pophash".to_string();
+    if let Some(hit) = engine.tt.probe(pos.hash()) {
+        if let Some(mv) = hit
+            .mv
+            .filter(|&mv| crate::search::movepick::is_legal(&pos, mv))
+        {
+            text += &format!(" bestmove {mv}");
+        }
+        let score = hit.score;
+        if matches!(hit.bound, Bound::Lower | Bound::Exact) {
+            text += &format!(" lowerbound {score} depth {}", hit.depth.max(0));
+        }
+        if matches!(hit.bound, Bound::Upper | Bound::Exact) {
+            text += &format!(" upperbound {score} depth {}", hit.depth.max(0));
+        }
+    }
+    println!("{text}");
+    Ok(())
+}

@@ -1,0 +1,292 @@
+//! The search driver: iterative deepening with aspiration windows and MultiPV on the main
+//! thread, Lazy SMP helpers on the same transposition table, and the signals a protocol uses to
+//! stop a search or turn a ponder search into a real one.
+
+pub mod draw;
+mod history;
+pub mod movepick;
+pub mod score;
+pub mod see;
+pub mod time;
+mod worker;
+
+use crate::movegen::legal_moves;
+use crate::position::Position;
+use crate::tt::TranspositionTable;
+use crate::types::Move;
+use score::*;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::time::{Duration, Instant};
+pub use time::{Limits, TimeManager};
+use worker::Worker;
+
+/// Flags a protocol thread sets while a search runs.
+#[derive(Default)]
+pub struct Signals {
+    pub stop: AtomicBool,
+    /// A `go ponder` search: the clock does not run and the result waits for `ponderhit`/`stop`.
+    pub pondering: AtomicBool,
+}
+
+impl Signals {
+    pub fn stop(&self) {
+        self.stop.store(true, Ordering::SeqCst);
+    }
+
+    pub fn ponderhit(&self) {
+        self.pondering.store(false, Ordering::SeqCst);
+    }
+}
+
+#[derive(Clone, Debug)]
+pub struct Options {
+    pub threads: usize,
+    pub multipv: usize,
+    pub move_overhead_ms: u64,
+    /// Root moves the GUI forbids (UCCI `banmoves`).
+    pub banned: Vec<Move>,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            threads: 1,
+            multipv: 1,
+            move_overhead_ms: 30,
+            banned: Vec::new(),
+        }
+    }
+}
+
+/// One finished line of one iteration, for `info` output.
+#[derive(Clone, Debug)]
+pub struct Line {
+    pub depth: i32,
+    pub seldepth: usize,
+    /// 1-based MultiPV index.
+    pub multipv: usize,
+    pub score: i32,
+    pub nodes: u64,
+    pub time: Duration,
+    pub hashfull: u32,
+    pub pv: Vec<Move>,
+}
+
+impl Line {
+    pub fn nps(&self) -> u64 {
+        let micros = self.time.as_micros().max(1) as u64;
+        self.nodes.saturating_mul(1_000_000) / micros
+    }
+}
+
+#[derive(Clone, Debug, Default)]
+pub struct SearchResult {
+    /// `None` only when the side to move has no legal (unbanned) move.
+    pub best: Option<Move>,
+    pub ponder: Option<Move>,
+    pub score: i32,
+    pub depth: i32,
+    pub nodes: u64,
+    pub time: Duration,
+}
+
+/// Each helper's node count on its own cache line, so counting does not make threads fight.
+#[repr(align(64))]
+#[derive(Default)]
+struct Counter(AtomicU64);
+
+/// Searches `pos` within `limits`, calling `report` after every completed line of the main
+/// thread. Returns when the limits are reached or `signals.stop` is set; a ponder or infinite
+/// search first waits for `ponderhit` or `stop`.
+pub fn search(
+    pos: &Position,
+    tt: &TranspositionTable,
+    limits: &Limits,
+    options: &Options,
+    signals: &Signals,
+    report: &mut dyn FnMut(&Line),
+) -> SearchResult {
+    let start = Instant::now();
+    tt.new_search();
+    let threads = options.threads.max(1);
+    let counters: Vec<Counter> = (0..threads).map(|_| Counter::default()).collect();
+    let total_nodes = || {
+        counters
+            .iter()
+            .map(|c| c.0.load(Ordering::Relaxed))
+            .sum::<u64>()
+    };
+
+    let root_moves: Vec<Move> = legal_moves(pos)
+        .iter()
+        .copied()
+        .filter(|mv| !options.banned.contains(mv))
+        .collect();
+    if root_moves.is_empty() {
+        wait_for_release(limits, signals);
+        return SearchResult {
+            score: mated_in(0),
+            time: start.elapsed(),
+            ..SearchResult::default()
+        };
+    }
+
+    std::thread::scope(|scope| {
+        for (id, counter) in counters.iter().enumerate().skip(1) {
+            let banned = &options.banned;
+            scope.spawn(move || {
+                let mut helper = Worker::new(pos, tt, signals, &counter.0);
+                helper.root_excluded.clone_from(banned);
+                // Odd helpers start one ply deeper so threads spread over depths.
+                let mut depth = 1 + (id % 2) as i32;
+                while !helper.stopped && depth < MAX_PLY as i32 {
+                    helper.search_root(-INFINITE, INFINITE, depth);
+                    depth += 1;
+                }
+                helper.publish_nodes();
+            });
+        }
+
+        let mut main = Worker::new(pos, tt, signals, &counters[0].0);
+        main.timer = Some(TimeManager::new(limits, options.move_overhead_ms));
+        main.node_limit = limits.nodes;
+        let max_depth = limits
+            .depth
+            .unwrap_or(MAX_PLY as i32 - 1)
+            .clamp(1, MAX_PLY as i32 - 1);
+        let multipv = options.multipv.clamp(1, root_moves.len());
+        let mut result = SearchResult {
+            best: Some(root_moves[0]),
+            ..SearchResult::default()
+        };
+        let mut previous_score = 0;
+
+        for depth in 1..=max_depth {
+            let mut lines = Vec::new();
+            for index in 0..multipv {
+                main.root_excluded.clone_from(&options.banned);
+                main.root_excluded
+                    .extend(lines.iter().map(|l: &Line| l.pv[0]));
+                let score = aspiration(
+                    &mut main,
+                    depth,
+                    if index == 0 { previous_score } else { 0 },
+                    index,
+                );
+                if main.stopped && depth > 1 {
+                    break;
+                }
+                let mut pv = main.root_pv();
+                if pv.is_empty() {
+                    break; // every move failed low without a PV; keep the last iteration
+                }
+                extend_from_tt(pos, tt, &mut pv);
+                main.publish_nodes();
+                let line = Line {
+                    depth,
+                    seldepth: main.seldepth,
+                    multipv: index + 1,
+                    score,
+                    nodes: total_nodes(),
+                    time: start.elapsed(),
+                    hashfull: tt.hashfull(),
+                    pv,
+                };
+                report(&line);
+                lines.push(line);
+            }
+            if let Some(first) = lines.first() {
+                if !(main.stopped && depth > 1) {
+                    previous_score = first.score;
+                    result.best = Some(first.pv[0]);
+                    result.ponder = first.pv.get(1).copied();
+                    result.score = first.score;
+                    result.depth = depth;
+                }
+            }
+            if main.stopped || signals.stop.load(Ordering::Relaxed) {
+                break;
+            }
+            let timer = main.timer.as_ref().expect("the main thread has a timer");
+            let pondering = signals.pondering.load(Ordering::Relaxed);
+            if !pondering && (timer.soft_expired() || main.out_of_time()) {
+                break;
+            }
+            // A forced mate shorter than the depth searched will not change.
+            if is_mate(result.score)
+                && MATE - result.score.abs() < depth
+                && !limits.infinite
+                && !pondering
+            {
+                break;
+            }
+        }
+        wait_for_release(limits, signals);
+        signals.stop.store(true, Ordering::SeqCst);
+        main.publish_nodes();
+        result.nodes = main.nodes;
+        result.time = start.elapsed();
+        result
+    })
+    .with_total_nodes(&counters)
+}
+
+trait WithTotal {
+    fn with_total_nodes(self, counters: &[Counter]) -> Self;
+}
+
+impl WithTotal for SearchResult {
+    /// After all threads joined: the node count of every thread.
+    fn with_total_nodes(mut self, counters: &[Counter]) -> Self {
+        self.nodes = counters.iter().map(|c| c.0.load(Ordering::Relaxed)).sum();
+        self
+    }
+}
+
+/// Searches with a narrow window around the last score, widening on failure.
+fn aspiration(main: &mut Worker, depth: i32, guess: i32, index: usize) -> i32 {
+    let mut delta = 25;
+    let (mut alpha, mut beta) = if depth >= 5 && index == 0 && !is_mate(guess) {
+        (guess - delta, guess + delta)
+    } else {
+        (-INFINITE, INFINITE)
+    };
+    loop {
+        let score = main.search_root(alpha, beta, depth);
+        if main.stopped {
+            return score;
+        }
+        if score <= alpha {
+            beta = (alpha + beta) / 2;
+            alpha = (score - delta).max(-INFINITE);
+        } else if score >= beta {
+            beta = (score + delta).min(INFINITE);
+        } else {
+            return score;
+        }
+        delta += delta;
+    }
+}
+
+/// A PV cut short by a hash cut-off still gets a ponder move from the table.
+fn extend_from_tt(pos: &Position, tt: &TranspositionTable, pv: &mut Vec<Move>) {
+    if pv.len() != 1 {
+        return;
+    }
+    let mut after = pos.clone();
+    after.make_move(pv[0]);
+    if let Some(reply) = tt.probe(after.hash()).and_then(|h| h.mv) {
+        if movepick::is_legal(&after, reply) {
+            pv.push(reply);
+        }
+    }
+}
+
+/// UCI forbids `bestmove` during `go infinite` or `go ponder` before `stop`/`ponderhit`.
+fn wait_for_release(limits: &Limits, signals: &Signals) {
+    while (limits.infinite || signals.pondering.load(Ordering::Relaxed))
+        && !signals.stop.load(Ordering::Relaxed)
+    {
+        std::thread::sleep(Duration::from_millis(1));
+    }
+}

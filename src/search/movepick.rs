@@ -1,0 +1,260 @@
+//! Staged move ordering: the hash move first (before any generation), then winning captures
+//! by victim/attacker value, killers and the counter-move, quiets by history, and captures that
+//! lose material last. A cut-off in an early stage saves generating the later ones.
+
+use super::history::History;
+use super::see::{see_ge, value};
+use crate::attacks::*;
+use crate::movegen::{generate, GenKind, MoveList, MAX_MOVES};
+use crate::position::Position;
+use crate::types::{Move, Piece, PieceType};
+
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Debug)]
+enum Stage {
+    TtMove,
+    GenCaptures,
+    GoodCaptures,
+    Killer1,
+    Killer2,
+    Counter,
+    GenQuiets,
+    Quiets,
+    BadCaptures,
+    Done,
+}
+
+pub struct MovePicker {
+    stage: Stage,
+    tt_move: Option<Move>,
+    refutations: [Option<Move>; 3],
+    /// Quiescence outside check: captures only, losing ones skipped.
+    captures_only: bool,
+    list: MoveList,
+    scores: [i32; MAX_MOVES],
+    next: usize,
+    bad: MoveList,
+    bad_next: usize,
+}
+
+impl MovePicker {
+    /// Orders moves for a full-width node. `tt_move` must already be known legal.
+    pub fn new(
+        tt_move: Option<Move>,
+        killers: [Option<Move>; 2],
+        counter: Option<Move>,
+    ) -> MovePicker {
+        MovePicker {
+            stage: Stage::TtMove,
+            tt_move,
+            refutations: [killers[0], killers[1], counter],
+            captures_only: false,
+            list: MoveList::new(),
+            scores: [0; MAX_MOVES],
+            next: 0,
+            bad: MoveList::new(),
+            bad_next: 0,
+        }
+    }
+
+    /// Orders captures for quiescence (or every evasion when in check).
+    pub fn quiescence(tt_move: Option<Move>, in_check: bool) -> MovePicker {
+        let mut picker = MovePicker::new(tt_move, [None; 2], None);
+        picker.captures_only = !in_check;
+        picker
+    }
+
+    /// The next move to search, or `None` when all are done.
+    pub fn next(&mut self, pos: &Position, history: &History) -> Option<Move> {
+        loop {
+            match self.stage {
+                Stage::TtMove => {
+                    self.stage = Stage::GenCaptures;
+                    if let Some(mv) = self.tt_move {
+                        if !self.captures_only || pos.piece_at(mv.to()).is_some() {
+                            return Some(mv);
+                        }
+                    }
+                }
+                Stage::GenCaptures => {
+                    generate(pos, GenKind::Captures, &mut self.list);
+                    for (i, &mv) in self.list.as_slice().iter().enumerate() {
+                        self.scores[i] = mvv_lva(pos, mv);
+                    }
+                    self.next = 0;
+                    self.stage = Stage::GoodCaptures;
+                }
+                Stage::GoodCaptures => match self.pick_best() {
+                    Some(mv) if Some(mv) == self.tt_move => {}
+                    Some(mv) => {
+                        if see_ge(pos, mv, 0) {
+                            return Some(mv);
+                        }
+                        if !self.captures_only {
+                            self.bad.push(mv);
+                        }
+                    }
+                    None => {
+                        self.stage = if self.captures_only {
+                            Stage::Done
+                        } else {
+                            Stage::Killer1
+                        };
+                    }
+                },
+                Stage::Killer1 | Stage::Killer2 | Stage::Counter => {
+                    let slot = self.stage as usize - Stage::Killer1 as usize;
+                    self.stage = match self.stage {
+                        Stage::Killer1 => Stage::Killer2,
+                        Stage::Killer2 => Stage::Counter,
+                        _ => Stage::GenQuiets,
+                    };
+                    if let Some(mv) = self.refutations[slot] {
+                        let repeated = self.refutations[..slot].contains(&Some(mv));
+                        if !repeated && Some(mv) != self.tt_move && is_legal_quiet(pos, mv) {
+                            return Some(mv);
+                        }
+                    }
+                }
+                Stage::GenQuiets => {
+                    self.list.clear();
+                    generate(pos, GenKind::Quiets, &mut self.list);
+                    let side = pos.side_to_move();
+                    for (i, &mv) in self.list.as_slice().iter().enumerate() {
+                        self.scores[i] = history.score(side, mv);
+                    }
+                    self.next = 0;
+                    self.stage = Stage::Quiets;
+                }
+                Stage::Quiets => match self.pick_best() {
+                    Some(mv) => {
+                        if Some(mv) != self.tt_move && !self.refutations.contains(&Some(mv)) {
+                            return Some(mv);
+                        }
+                    }
+                    None => self.stage = Stage::BadCaptures,
+                },
+                Stage::BadCaptures => {
+                    if self.bad_next < self.bad.len() {
+                        self.bad_next += 1;
+                        return Some(self.bad.as_slice()[self.bad_next - 1]);
+                    }
+                    self.stage = Stage::Done;
+                }
+                Stage::Done => return None,
+            }
+        }
+    }
+
+    /// Selection sort step: moves are usually few before a cut-off, so this beats sorting.
+    fn pick_best(&mut self) -> Option<Move> {
+        let len = self.list.len();
+        if self.next >= len {
+            return None;
+        }
+        let mut best = self.next;
+        for i in self.next + 1..len {
+            if self.scores[i] > self.scores[best] {
+                best = i;
+            }
+        }
+        self.list.as_mut_slice().swap(self.next, best);
+        self.scores.swap(self.next, best);
+        self.next += 1;
+        Some(self.list.as_slice()[self.next - 1])
+    }
+}
+
+/// Most valuable victim first, then least valuable attacker.
+#[inline]
+fn mvv_lva(pos: &Position, mv: Move) -> i32 {
+    let victim = pos.piece_at(mv.to()).map_or(0, |p| value(p.kind()));
+    let attacker = pos.piece_at(mv.from()).map_or(0, |p| value(p.kind()));
+    victim * 16 - attacker / 16
+}
+
+/// Could `piece` standing on `from` move to `to` by its movement rules (ignoring king safety)?
+fn reaches(pos: &Position, piece: Piece, mv: Move) -> bool {
+    let (from, to) = (mv.from(), mv.to());
+    let occ = pos.occupied();
+    let capture = pos.piece_at(to).is_some();
+    let targets = match piece.kind() {
+        PieceType::King => king_attacks(from),
+        PieceType::Advisor => advisor_attacks(from),
+        PieceType::Elephant => elephant_attacks(from, occ),
+        PieceType::Horse => horse_attacks(from, occ),
+        PieceType::Rook => rook_attacks(from, occ),
+        PieceType::Cannon if capture => cannon_attacks(from, occ),
+        PieceType::Cannon => rook_attacks(from, occ),
+        PieceType::Pawn => pawn_attacks(piece.color(), from),
+    };
+    targets.has(to)
+}
+
+/// Is `mv` (from the hash table or another node) legal in `pos`? Much cheaper than generating.
+pub fn is_legal(pos: &Position, mv: Move) -> bool {
+    let Some(piece) = pos.piece_at(mv.from()) else {
+        return false;
+    };
+    let us = pos.side_to_move();
+    if piece.color() != us || pos.color_bb(us).has(mv.to()) {
+        return false;
+    }
+    reaches(pos, piece, mv) && pos.king_safe_after(mv.from(), mv.to())
+}
+
+fn is_legal_quiet(pos: &Position, mv: Move) -> bool {
+    pos.piece_at(mv.to()).is_none() && is_legal(pos, mv)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::movegen::legal_moves;
+    use crate::types::Square;
+
+    fn all_picked(pos: &Position, tt: Option<Move>, killers: [Option<Move>; 2]) -> Vec<Move> {
+        let history = History::default();
+        let mut picker = MovePicker::new(tt, killers, None);
+        std::iter::from_fn(|| picker.next(pos, &history)).collect()
+    }
+
+    #[test]
+    fn every_legal_move_exactly_once() {
+        let fens = [
+            Position::START_FEN,
+            "r1ba1a3/4kn3/2n1b4/pNp1p1p1p/4c4/6P2/P1P2R2P/1CcC5/9/2BAKAB2 w - - 0 1",
+            "1cbak4/9/n2a5/2p1p3p/5cp2/2n2N3/6PCP/3AB4/2C6/3A1K1N1 w - - 0 1",
+        ];
+        for fen in fens {
+            let pos = Position::from_fen(fen).unwrap();
+            let legal = legal_moves(&pos);
+            let tt = legal.as_slice().last().copied();
+            let killers = [
+                legal.as_slice().first().copied(),
+                Some(Move::new(Square::new(0), Square::new(89))),
+            ];
+            let mut picked = all_picked(&pos, tt, killers);
+            assert_eq!(picked[0], tt.unwrap(), "{fen}: hash move first");
+            picked.sort_by_key(|m| m.raw());
+            let mut expected = legal.as_slice().to_vec();
+            expected.sort_by_key(|m| m.raw());
+            assert_eq!(picked, expected, "{fen}");
+        }
+    }
+
+    #[test]
+    fn legality_check_agrees_with_generator() {
+        let pos =
+            Position::from_fen("1cbak4/9/n2a5/2p1p3p/5cp2/2n2N3/6PCP/3AB4/2C6/3A1K1N1 w - - 0 1")
+                .unwrap();
+        let legal = legal_moves(&pos);
+        for from in 0..90 {
+            for to in 0..90 {
+                if from != to {
+                    let mv = Move::new(Square::new(from), Square::new(to));
+                    assert_eq!(is_legal(&pos, mv), legal.contains(mv), "{mv}");
+                }
+            }
+        }
+    }
+}

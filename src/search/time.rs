@@ -1,0 +1,131 @@
+//! Time management: turns the clock of `go` into a soft limit (do not start another iteration)
+//! and a hard limit (abort the search), keeping `Move Overhead` in reserve for the GUI's lag.
+
+use std::time::{Duration, Instant};
+
+/// What `go` asked for. Times are in milliseconds.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Limits {
+    /// Remaining time and increment of the side to move.
+    pub time: Option<u64>,
+    pub inc: u64,
+    pub movestogo: Option<u32>,
+    pub movetime: Option<u64>,
+    pub depth: Option<i32>,
+    pub nodes: Option<u64>,
+    /// Search until `stop` (also what `go ponder` does until `ponderhit`).
+    pub infinite: bool,
+}
+
+impl Limits {
+    pub fn depth(depth: i32) -> Limits {
+        Limits {
+            depth: Some(depth),
+            ..Limits::default()
+        }
+    }
+
+    pub fn movetime(ms: u64) -> Limits {
+        Limits {
+            movetime: Some(ms),
+            ..Limits::default()
+        }
+    }
+}
+
+pub struct TimeManager {
+    start: Instant,
+    soft: Option<Duration>,
+    hard: Option<Duration>,
+}
+
+impl TimeManager {
+    pub fn new(limits: &Limits, overhead_ms: u64) -> TimeManager {
+        let (soft, hard) = if let Some(movetime) = limits.movetime {
+            let ms = movetime.saturating_sub(overhead_ms).max(1);
+            (ms, ms)
+        } else if let Some(time) = limits.time {
+            let left = time.saturating_sub(overhead_ms).max(1);
+            let moves = limits.movestogo.unwrap_or(32).clamp(1, 64) as u64;
+            // The last move before a time control may use most of what is left; otherwise keep
+            // a reserve so one slow move can never lose the game.
+            let cap = if moves == 1 {
+                left * 8 / 10
+            } else {
+                left * 4 / 10
+            };
+            let soft = (left / moves + limits.inc * 3 / 4).min(cap).max(1);
+            let hard = (soft * 4).min(cap).max(soft);
+            (soft, hard)
+        } else {
+            return TimeManager {
+                start: Instant::now(),
+                soft: None,
+                hard: None,
+            };
+        };
+        TimeManager {
+            start: Instant::now(),
+            soft: Some(Duration::from_millis(soft)),
+            hard: Some(Duration::from_millis(hard)),
+        }
+    }
+
+    /// The clock starts again (a ponder hit: the move is now ours to think about).
+    pub fn restart(&mut self) {
+        self.start = Instant::now();
+    }
+
+    pub fn elapsed(&self) -> Duration {
+        self.start.elapsed()
+    }
+
+    pub fn soft_expired(&self) -> bool {
+        self.soft.is_some_and(|soft| self.start.elapsed() >= soft)
+    }
+
+    pub fn hard_expired(&self) -> bool {
+        self.hard.is_some_and(|hard| self.start.elapsed() >= hard)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn clock_limits_stay_inside_the_clock() {
+        let limits = Limits {
+            time: Some(10_000),
+            inc: 100,
+            ..Limits::default()
+        };
+        let tm = TimeManager::new(&limits, 50);
+        let (soft, hard) = (tm.soft.unwrap().as_millis(), tm.hard.unwrap().as_millis());
+        assert!(soft > 100 && soft <= hard, "soft {soft} hard {hard}");
+        assert!(hard <= 4_000, "hard {hard}");
+    }
+
+    #[test]
+    fn tiny_clock_still_leaves_the_overhead() {
+        let limits = Limits {
+            time: Some(30),
+            ..Limits::default()
+        };
+        let tm = TimeManager::new(&limits, 50);
+        assert_eq!(tm.hard.unwrap().as_millis(), 1);
+    }
+
+    #[test]
+    fn movetime_is_exact_minus_overhead() {
+        let tm = TimeManager::new(&Limits::movetime(1000), 10);
+        assert_eq!(tm.soft, Some(Duration::from_millis(990)));
+        assert_eq!(tm.hard, tm.soft);
+    }
+
+    #[test]
+    fn no_clock_means_no_limit() {
+        let tm = TimeManager::new(&Limits::depth(5), 10);
+        assert!(!tm.soft_expired() && !tm.hard_expired());
+    }
+}

@@ -1,0 +1,501 @@
+//! One search thread: principal variation search with quiescence, the hash table, null move,
+//! late-move reductions and shallow-depth pruning. Lazy SMP runs several of these on one table.
+
+use super::draw::rule_score;
+use super::history::History;
+use super::movepick::{is_legal, MovePicker};
+use super::score::*;
+use super::see::{see_ge, value};
+use super::time::TimeManager;
+use super::Signals;
+use crate::eval::Evaluator;
+use crate::movegen::MoveList;
+use crate::position::Position;
+use crate::tt::{score_from_tt, score_to_tt, Bound, TranspositionTable};
+use crate::types::{Move, Piece, PieceType};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::OnceLock;
+
+/// How often (in nodes) a thread publishes its node count and looks at the clock.
+const CHECK_INTERVAL: u64 = 1024;
+
+#[derive(Clone, Copy)]
+struct Frame {
+    static_eval: i32,
+    /// The move made from this ply (None for a null move), for counter-moves.
+    moved: Option<(Piece, Move)>,
+    null: bool,
+}
+
+pub struct Worker<'a> {
+    pub pos: Position,
+    eval: Evaluator,
+    tt: &'a TranspositionTable,
+    signals: &'a Signals,
+    node_counter: &'a AtomicU64,
+    history: History,
+    frames: Vec<Frame>,
+    pv: Box<[[Option<Move>; MAX_PLY + 1]; MAX_PLY + 1]>,
+    pv_len: [usize; MAX_PLY + 1],
+    pub nodes: u64,
+    pub seldepth: usize,
+    /// Set once the search must unwind; results of the interrupted iteration are discarded.
+    pub stopped: bool,
+    /// Root moves not to search: `banmoves` and the lines already found for MultiPV.
+    pub root_excluded: Vec<Move>,
+    /// The main thread's clock; helpers leave stopping to it.
+    pub timer: Option<TimeManager>,
+    pondering_seen: bool,
+    pub node_limit: Option<u64>,
+}
+
+fn reductions() -> &'static [[i32; 64]; 64] {
+    static TABLE: OnceLock<[[i32; 64]; 64]> = OnceLock::new();
+    TABLE.get_or_init(|| {
+        let mut table = [[0; 64]; 64];
+        for (depth, row) in table.iter_mut().enumerate().skip(1) {
+            for (moves, r) in row.iter_mut().enumerate().skip(1) {
+                *r = (0.5 + (depth as f64).ln() * (moves as f64).ln() / 2.2) as i32;
+            }
+        }
+        table
+    })
+}
+
+impl<'a> Worker<'a> {
+    pub fn new(
+        pos: &Position,
+        tt: &'a TranspositionTable,
+        signals: &'a Signals,
+        counter: &'a AtomicU64,
+    ) -> Self {
+        let empty = Frame {
+            static_eval: 0,
+            moved: None,
+            null: false,
+        };
+        Worker {
+            pos: pos.clone(),
+            eval: Evaluator::new(pos),
+            tt,
+            signals,
+            node_counter: counter,
+            history: History::default(),
+            frames: vec![empty; MAX_PLY + 4],
+            pv: Box::new([[None; MAX_PLY + 1]; MAX_PLY + 1]),
+            pv_len: [0; MAX_PLY + 1],
+            nodes: 0,
+            seldepth: 0,
+            stopped: false,
+            root_excluded: Vec::new(),
+            timer: None,
+            pondering_seen: false,
+            node_limit: None,
+        }
+    }
+
+    /// The principal variation of the last root search.
+    pub fn root_pv(&self) -> Vec<Move> {
+        self.pv[0][..self.pv_len[0]]
+            .iter()
+            .flatten()
+            .copied()
+            .collect()
+    }
+
+    pub fn publish_nodes(&self) {
+        self.node_counter.store(self.nodes, Ordering::Relaxed);
+    }
+
+    /// Counts a node; true when the search has to stop.
+    #[inline]
+    fn visit(&mut self) -> bool {
+        self.nodes += 1;
+        if self.node_limit.is_some_and(|limit| self.nodes >= limit) {
+            self.signals.stop.store(true, Ordering::Relaxed);
+        }
+        if self.nodes % CHECK_INTERVAL == 0 {
+            self.publish_nodes();
+            if self.out_of_time() {
+                self.signals.stop.store(true, Ordering::Relaxed);
+            }
+        }
+        if self.signals.stop.load(Ordering::Relaxed) {
+            self.stopped = true;
+        }
+        self.stopped
+    }
+
+    /// Has the hard time limit passed? While pondering the clock is not ours; it starts when
+    /// the ponder hit arrives.
+    pub fn out_of_time(&mut self) -> bool {
+        let Some(timer) = self.timer.as_mut() else {
+            return false;
+        };
+        if self.signals.pondering.load(Ordering::Relaxed) {
+            self.pondering_seen = true;
+            return false;
+        }
+        if self.pondering_seen {
+            self.pondering_seen = false;
+            timer.restart();
+        }
+        timer.hard_expired()
+    }
+
+    /// Searches the root to `depth` with the window (alpha, beta).
+    pub fn search_root(&mut self, alpha: i32, beta: i32, depth: i32) -> i32 {
+        self.seldepth = 0;
+        self.negamax(alpha, beta, depth, 0, false)
+    }
+
+    fn update_pv(&mut self, ply: usize, mv: Move) {
+        let child_len = self.pv_len[ply + 1].max(ply + 1);
+        self.pv[ply][ply] = Some(mv);
+        for i in ply + 1..child_len {
+            self.pv[ply][i] = self.pv[ply + 1][i];
+        }
+        self.pv_len[ply] = child_len;
+    }
+
+    /// Can the side to move still threaten much? Null move is unsafe in endings without
+    /// attacking pieces, where zugzwang is common.
+    fn has_attackers(&self) -> bool {
+        let us = self.pos.side_to_move();
+        (self.pos.pieces(us, PieceType::Rook)
+            | self.pos.pieces(us, PieceType::Horse)
+            | self.pos.pieces(us, PieceType::Cannon))
+        .any()
+    }
+
+    fn negamax(
+        &mut self,
+        mut alpha: i32,
+        mut beta: i32,
+        mut depth: i32,
+        ply: usize,
+        cut_node: bool,
+    ) -> i32 {
+        let pv_node = beta - alpha > 1;
+        self.pv_len[ply] = ply;
+        let in_check = self.pos.in_check();
+        if in_check && ply < MAX_PLY / 2 {
+            depth += 1; // check extension: evasions are few, and mates hide behind checks
+        }
+        if depth <= 0 {
+            return self.qsearch(alpha, beta, ply);
+        }
+        if self.visit() {
+            return 0;
+        }
+        self.seldepth = self.seldepth.max(ply);
+        if ply > 0 {
+            if let Some(score) = rule_score(&self.pos) {
+                return score;
+            }
+            if ply >= MAX_PLY - 1 {
+                return if in_check {
+                    0
+                } else {
+                    self.eval.evaluate(&self.pos)
+                };
+            }
+            // Mate-distance pruning: no line from here beats a mate already found nearer the root.
+            alpha = alpha.max(mated_in(ply));
+            beta = beta.min(-mated_in(ply + 1));
+            if alpha >= beta {
+                return alpha;
+            }
+        }
+
+        let key = self.pos.hash();
+        let hit = self.tt.probe(key);
+        let tt_move = hit.and_then(|h| h.mv).filter(|&mv| is_legal(&self.pos, mv));
+        if let Some(hit) = hit {
+            let score = score_from_tt(hit.score, ply);
+            if !pv_node && hit.depth >= depth {
+                let usable = match hit.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => score >= beta,
+                    Bound::Upper => score <= alpha,
+                };
+                if usable {
+                    return score;
+                }
+            }
+        }
+
+        let static_eval = if in_check {
+            -INFINITE
+        } else if let Some(hit) = hit {
+            hit.eval
+        } else {
+            self.eval.evaluate(&self.pos)
+        };
+        self.frames[ply].static_eval = static_eval;
+        let improving = ply >= 2 && !in_check && static_eval > self.frames[ply - 2].static_eval;
+
+        if !pv_node && !in_check && ply > 0 && static_eval.abs() < MATE_BOUND {
+            // Reverse futility: far above beta at low depth, a quiet move will not drop it.
+            if depth <= 7 && static_eval - 80 * (depth - improving as i32) >= beta {
+                return static_eval;
+            }
+            // Null move: if passing still fails high, a real move will too.
+            if depth >= 3
+                && static_eval >= beta
+                && !self.frames[ply - 1].null
+                && self.has_attackers()
+            {
+                let r = 3 + depth / 4 + ((static_eval - beta) / 200).min(3);
+                self.frames[ply].moved = None;
+                self.frames[ply].null = true;
+                self.pos.make_null_move();
+                let score = -self.negamax(-beta, -beta + 1, depth - r, ply + 1, !cut_node);
+                self.pos.unmake_null_move();
+                self.frames[ply].null = false;
+                if self.stopped {
+                    return 0;
+                }
+                if score >= beta {
+                    return if score >= MATE_BOUND { beta } else { score };
+                }
+            }
+        }
+        // Without a hash move this node's ordering is poor; search it shallower first.
+        if depth >= 4 && tt_move.is_none() && (pv_node || cut_node) {
+            depth -= 1;
+        }
+
+        let us = self.pos.side_to_move();
+        let previous = if ply > 0 {
+            self.frames[ply - 1].moved
+        } else {
+            None
+        };
+        let mut picker = MovePicker::new(
+            tt_move,
+            self.history.killers[ply],
+            self.history.counter(previous),
+        );
+        let mut best_score = -INFINITE;
+        let mut best_move = None;
+        let mut searched = 0;
+        let mut quiets_tried = MoveList::new();
+        let original_alpha = alpha;
+
+        while let Some(mv) = picker.next(&self.pos, &self.history) {
+            if ply == 0 && self.root_excluded.contains(&mv) {
+                continue;
+            }
+            let capture = self.pos.piece_at(mv.to()).is_some();
+            let gives_check = self.pos.gives_check(mv);
+            // Not when a mate is in sight: in xiangqi a stalemating quiet move mates too.
+            if ply > 0 && !in_check && best_score > -MATE_BOUND && alpha < MATE_BOUND {
+                if !capture && !gives_check {
+                    // Late-move pruning and futility: quiet moves late in the list, or far
+                    // below alpha at low depth, are not worth a search.
+                    let late = (3 + depth * depth) / (2 - improving as i32);
+                    if depth <= 6 && quiets_tried.len() as i32 >= late {
+                        continue;
+                    }
+                    if depth <= 6 && static_eval + 100 + 100 * depth <= alpha {
+                        continue;
+                    }
+                } else if capture
+                    && !gives_check
+                    && depth <= 6
+                    && !see_ge(&self.pos, mv, -120 * depth)
+                {
+                    continue;
+                }
+            }
+
+            let piece = self
+                .pos
+                .piece_at(mv.from())
+                .expect("a legal move has a mover");
+            self.frames[ply].moved = Some((piece, mv));
+            self.pos.make_move_with(mv, &mut self.eval);
+            searched += 1;
+            let new_depth = depth - 1;
+            let mut score;
+            if searched == 1 {
+                score = -self.negamax(-beta, -alpha, new_depth, ply + 1, !pv_node && !cut_node);
+            } else {
+                let mut r = 0;
+                if depth >= 3 && !capture && !gives_check && !in_check {
+                    r = reductions()[depth.min(63) as usize][searched.min(63)];
+                    r += cut_node as i32 + !improving as i32 - pv_node as i32;
+                    r -= self.history.score(us, mv) / 8192;
+                    r = r.clamp(0, new_depth - 1);
+                }
+                score = -self.negamax(-alpha - 1, -alpha, new_depth - r, ply + 1, true);
+                if score > alpha && r > 0 {
+                    score = -self.negamax(-alpha - 1, -alpha, new_depth, ply + 1, !cut_node);
+                }
+                if score > alpha && pv_node {
+                    score = -self.negamax(-beta, -alpha, new_depth, ply + 1, false);
+                }
+            }
+            self.pos.unmake_move_with(&mut self.eval);
+            if self.stopped {
+                return 0;
+            }
+
+            if score > best_score {
+                best_score = score;
+                if score > alpha {
+                    best_move = Some(mv);
+                    alpha = score;
+                    if pv_node {
+                        self.update_pv(ply, mv);
+                    }
+                    if score >= beta {
+                        if !capture {
+                            self.reward_quiet(ply, mv, depth, previous, &quiets_tried);
+                        }
+                        break;
+                    }
+                }
+            }
+            if !capture {
+                quiets_tried.push(mv);
+            }
+        }
+
+        if searched == 0 {
+            // No legal move loses, stalemate included. (At the root with every move excluded
+            // there is nothing to report either.)
+            return mated_in(ply);
+        }
+        let bound = if best_score >= beta {
+            Bound::Lower
+        } else if alpha > original_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        if ply != 0 || self.root_excluded.is_empty() {
+            self.tt.store(
+                key,
+                best_move,
+                score_to_tt(best_score, ply),
+                static_eval,
+                depth,
+                bound,
+            );
+        }
+        best_score
+    }
+
+    fn reward_quiet(
+        &mut self,
+        ply: usize,
+        mv: Move,
+        depth: i32,
+        previous: Option<(Piece, Move)>,
+        tried: &MoveList,
+    ) {
+        let us = self.pos.side_to_move();
+        let bonus = (depth * depth * 16).min(2000);
+        self.history.update(us, mv, bonus);
+        for &other in tried {
+            self.history.update(us, other, -bonus);
+        }
+        self.history.add_killer(ply, mv);
+        self.history.set_counter(previous, mv);
+    }
+
+    fn qsearch(&mut self, mut alpha: i32, beta: i32, ply: usize) -> i32 {
+        self.pv_len[ply] = ply;
+        if self.visit() {
+            return 0;
+        }
+        self.seldepth = self.seldepth.max(ply);
+        let in_check = self.pos.in_check();
+        if ply >= MAX_PLY - 1 {
+            return if in_check {
+                0
+            } else {
+                self.eval.evaluate(&self.pos)
+            };
+        }
+        let pv_node = beta - alpha > 1;
+        let key = self.pos.hash();
+        let hit = self.tt.probe(key);
+        let tt_move = hit.and_then(|h| h.mv).filter(|&mv| is_legal(&self.pos, mv));
+        if let Some(hit) = hit {
+            let score = score_from_tt(hit.score, ply);
+            let usable = match hit.bound {
+                Bound::Exact => true,
+                Bound::Lower => score >= beta,
+                Bound::Upper => score <= alpha,
+            };
+            if !pv_node && usable {
+                return score;
+            }
+        }
+
+        let stand_pat = if in_check {
+            -INFINITE
+        } else if let Some(hit) = hit {
+            hit.eval
+        } else {
+            self.eval.evaluate(&self.pos)
+        };
+        let mut best_score = stand_pat;
+        if stand_pat >= beta {
+            return stand_pat;
+        }
+        alpha = alpha.max(stand_pat);
+        let original_alpha = alpha;
+        let mut best_move = None;
+        let mut picker = MovePicker::quiescence(tt_move, in_check);
+        let mut searched = 0;
+        while let Some(mv) = picker.next(&self.pos, &self.history) {
+            if !in_check {
+                // Delta pruning: even winning this piece cannot lift the score to alpha.
+                let gain = self.pos.piece_at(mv.to()).map_or(0, |p| value(p.kind()));
+                if stand_pat + gain + 200 <= alpha {
+                    continue;
+                }
+            }
+            self.pos.make_move_with(mv, &mut self.eval);
+            searched += 1;
+            let score = -self.qsearch(-beta, -alpha, ply + 1);
+            self.pos.unmake_move_with(&mut self.eval);
+            if self.stopped {
+                return 0;
+            }
+            if score > best_score {
+                best_score = score;
+                if score > alpha {
+                    alpha = score;
+                    best_move = Some(mv);
+                    if score >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        if in_check && searched == 0 {
+            return mated_in(ply);
+        }
+        let bound = if best_score >= beta {
+            Bound::Lower
+        } else if alpha > original_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.tt.store(
+            key,
+            best_move,
+            score_to_tt(best_score, ply),
+            stand_pat,
+            0,
+            bound,
+        );
+        best_score
+    }
+}

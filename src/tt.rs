@@ -1,0 +1,291 @@
+//! The transposition table: a shared hash of search results, one 64-byte bucket of four entries
+//! per index. Threads share it without locks: each entry stores `key ^ data` beside `data`, so a
+//! torn write from a racing thread fails the key check instead of handing out mixed fields.
+
+use crate::types::Move;
+use std::sync::atomic::{AtomicU64, AtomicU8, Ordering};
+
+/// Which side of the true score a stored score is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Bound {
+    /// The score is a lower bound (the search failed high).
+    Lower = 1,
+    /// The score is an upper bound (failed low).
+    Upper = 2,
+    Exact = 3,
+}
+
+/// One probed entry, unpacked. The move still has to be checked against the position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TtHit {
+    pub mv: Option<Move>,
+    /// Score as stored: mate scores are relative to the node (see [`score_to_tt`]).
+    pub score: i32,
+    pub eval: i32,
+    pub depth: i32,
+    pub bound: Bound,
+}
+
+#[derive(Default)]
+struct Entry {
+    /// `key ^ data`: verifies that `data` belongs to the probed position.
+    check: AtomicU64,
+    data: AtomicU64,
+}
+
+const ENTRIES_PER_BUCKET: usize = 4;
+
+#[derive(Default)]
+#[repr(C, align(64))]
+struct Bucket {
+    entries: [Entry; ENTRIES_PER_BUCKET],
+}
+
+static_assertions::assert_eq_size!(Entry, [u64; 2]);
+static_assertions::assert_eq_size!(Bucket, [u8; 64]);
+const _: () = assert!(
+    std::mem::align_of::<Bucket>() == 64,
+    "a bucket is one cache line"
+);
+
+/// Depth is stored with this offset so quiescence entries (depth 0 or below) fit in a byte.
+const DEPTH_OFFSET: i32 = 8;
+const GENERATION_STEP: u8 = 4; // the low two bits of the age byte hold the bound
+
+// data layout: move 16 | score 16 | eval 16 | depth 8 | generation 6 + bound 2
+fn pack(mv: Option<Move>, score: i32, eval: i32, depth: i32, bound: Bound, generation: u8) -> u64 {
+    let mv = mv.map_or(0, Move::raw) as u64;
+    let score = score as i16 as u16 as u64;
+    let eval = eval.clamp(i16::MIN as i32, i16::MAX as i32) as i16 as u16 as u64;
+    let depth = (depth + DEPTH_OFFSET).clamp(0, 255) as u64;
+    let age = (generation | bound as u8) as u64;
+    mv | score << 16 | eval << 32 | depth << 48 | age << 56
+}
+
+fn unpack(data: u64) -> Option<TtHit> {
+    let bound = match (data >> 56) & 3 {
+        1 => Bound::Lower,
+        2 => Bound::Upper,
+        3 => Bound::Exact,
+        _ => return None, // an empty slot
+    };
+    Some(TtHit {
+        mv: Move::from_raw(data as u16),
+        score: (data >> 16) as u16 as i16 as i32,
+        eval: (data >> 32) as u16 as i16 as i32,
+        depth: ((data >> 48) & 0xFF) as i32 - DEPTH_OFFSET,
+        bound,
+    })
+}
+
+fn depth_of(data: u64) -> i32 {
+    ((data >> 48) & 0xFF) as i32
+}
+
+fn generation_of(data: u64) -> u8 {
+    (data >> 56) as u8 & !3
+}
+
+pub struct TranspositionTable {
+    buckets: Vec<Bucket>,
+    generation: AtomicU8,
+}
+
+impl TranspositionTable {
+    pub const DEFAULT_MB: usize = 16;
+
+    /// A table of (at most) `mb` megabytes; at least one bucket.
+    pub fn new(mb: usize) -> TranspositionTable {
+        let count = (mb.max(1) * 1024 * 1024 / std::mem::size_of::<Bucket>()).max(1);
+        let buckets = (0..count).map(|_| Bucket::default()).collect();
+        TranspositionTable {
+            buckets,
+            generation: AtomicU8::new(0),
+        }
+    }
+
+    pub fn clear(&mut self) {
+        for bucket in &mut self.buckets {
+            *bucket = Bucket::default();
+        }
+        self.generation.store(0, Ordering::Relaxed);
+    }
+
+    /// Starts a new search: entries of older searches become the first to be replaced.
+    pub fn new_search(&self) {
+        let next = self
+            .generation
+            .load(Ordering::Relaxed)
+            .wrapping_add(GENERATION_STEP);
+        self.generation.store(next, Ordering::Relaxed);
+    }
+
+    #[inline(always)]
+    fn bucket(&self, key: u64) -> &Bucket {
+        // Multiply-shift maps the key onto the bucket count without a division.
+        let index = ((key as u128 * self.buckets.len() as u128) >> 64) as usize;
+        &self.buckets[index]
+    }
+
+    pub fn probe(&self, key: u64) -> Option<TtHit> {
+        for entry in &self.bucket(key).entries {
+            let data = entry.data.load(Ordering::Relaxed);
+            if entry.check.load(Ordering::Relaxed) ^ data == key {
+                return unpack(data);
+            }
+        }
+        None
+    }
+
+    pub fn store(
+        &self,
+        key: u64,
+        mv: Option<Move>,
+        score: i32,
+        eval: i32,
+        depth: i32,
+        bound: Bound,
+    ) {
+        let generation = self.generation.load(Ordering::Relaxed);
+        let bucket = self.bucket(key);
+        let mut victim = &bucket.entries[0];
+        let mut victim_worth = i32::MAX;
+        for entry in &bucket.entries {
+            let data = entry.data.load(Ordering::Relaxed);
+            if entry.check.load(Ordering::Relaxed) ^ data == key {
+                // Same position: keep the old move when the new result has none, and do not let
+                // a shallow non-exact result overwrite a much deeper one.
+                let old = unpack(data);
+                if bound != Bound::Exact
+                    && generation_of(data) == generation
+                    && depth + DEPTH_OFFSET + 3 < depth_of(data)
+                {
+                    return;
+                }
+                let mv = mv.or(old.and_then(|o| o.mv));
+                write(entry, key, pack(mv, score, eval, depth, bound, generation));
+                return;
+            }
+            // Older searches' entries are worth less, and empty slots nothing.
+            let age = generation.wrapping_sub(generation_of(data)) as i32 / GENERATION_STEP as i32;
+            let worth = if data == 0 {
+                -1000
+            } else {
+                depth_of(data) - 8 * age
+            };
+            if worth < victim_worth {
+                victim_worth = worth;
+                victim = entry;
+            }
+        }
+        write(victim, key, pack(mv, score, eval, depth, bound, generation));
+    }
+
+    /// Per mille of sampled slots holding results of the current search (UCI `hashfull`).
+    pub fn hashfull(&self) -> u32 {
+        let generation = self.generation.load(Ordering::Relaxed);
+        let sample = self.buckets.iter().take(250);
+        let mut used = 0;
+        let mut total = 0;
+        for bucket in sample {
+            for entry in &bucket.entries {
+                let data = entry.data.load(Ordering::Relaxed);
+                total += 1;
+                if data != 0 && generation_of(data) == generation {
+                    used += 1;
+                }
+            }
+        }
+        (used * 1000 / total.max(1)) as u32
+    }
+}
+
+#[inline(always)]
+fn write(entry: &Entry, key: u64, data: u64) {
+    entry.data.store(data, Ordering::Relaxed);
+    entry.check.store(key ^ data, Ordering::Relaxed);
+}
+
+/// Mate scores count plies from the root; the table stores them counted from the node, so a
+/// transposition reached at another ply still reports the right distance.
+pub fn score_to_tt(score: i32, ply: usize) -> i32 {
+    use crate::search::score::MATE_BOUND;
+    if score >= MATE_BOUND {
+        score + ply as i32
+    } else if score <= -MATE_BOUND {
+        score - ply as i32
+    } else {
+        score
+    }
+}
+
+pub fn score_from_tt(score: i32, ply: usize) -> i32 {
+    use crate::search::score::MATE_BOUND;
+    if score >= MATE_BOUND {
+        score - ply as i32
+    } else if score <= -MATE_BOUND {
+        score + ply as i32
+    } else {
+        score
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::types::Square;
+
+    #[test]
+    fn store_then_probe_round_trips() {
+        let tt = TranspositionTable::new(1);
+        let mv = Move::new(Square::new(1), Square::new(20));
+        tt.store(0xDEAD_BEEF, Some(mv), -123, 45, 7, Bound::Lower);
+        let hit = tt.probe(0xDEAD_BEEF).expect("stored entry is found");
+        assert_eq!(
+            hit,
+            TtHit {
+                mv: Some(mv),
+                score: -123,
+                eval: 45,
+                depth: 7,
+                bound: Bound::Lower
+            }
+        );
+        assert!(tt.probe(0xDEAD_BEEE).is_none());
+    }
+
+    #[test]
+    fn quiescence_depths_fit() {
+        let tt = TranspositionTable::new(1);
+        tt.store(42, None, 10, 0, -1, Bound::Upper);
+        assert_eq!(tt.probe(42).map(|h| h.depth), Some(-1));
+    }
+
+    #[test]
+    fn mate_scores_are_ply_relative() {
+        use crate::search::score::MATE;
+        let at_root = MATE - 9; // mate in 9 plies from the root
+        let stored = score_to_tt(at_root, 4);
+        assert_eq!(stored, MATE - 5);
+        assert_eq!(score_from_tt(stored, 6), MATE - 11);
+    }
+
+    #[test]
+    fn a_full_bucket_replaces_the_shallowest() {
+        let tt = TranspositionTable::new(1);
+        let n = tt.buckets.len() as u128;
+        // Keys that land in bucket 0: the high bits select the bucket.
+        let keys: Vec<u64> = (0..5).map(|i| i + 1).collect();
+        assert!(keys.iter().all(|&k| (k as u128 * n) >> 64 == 0));
+        for (i, &k) in keys[..4].iter().enumerate() {
+            tt.store(k, None, 0, 0, 10 - i as i32, Bound::Exact);
+        }
+        tt.store(keys[4], None, 0, 0, 20, Bound::Exact);
+        assert!(
+            tt.probe(keys[3]).is_none(),
+            "depth 7 entry was the one to go"
+        );
+        assert!(keys[..3].iter().all(|&k| tt.probe(k).is_some()));
+        assert!(tt.probe(keys[4]).is_some());
+    }
+}

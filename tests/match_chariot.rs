@@ -1,0 +1,180 @@
+//! Real short matches of Chariot against itself at different strengths: the stronger side
+//! wins clearly, games end by a rules reason (or a score adjudication), and the PGN replays.
+//! The 200-game time-forfeit check is `perf/time_forfeit.sh` (and the ignored test below).
+
+use chariot::matchrun::pgn::{read_games, PgnGame};
+use std::path::PathBuf;
+use std::process::Command;
+
+const CHARIOT: &str = env!("CARGO_BIN_EXE_chariot");
+
+fn run(name: &str, args: &[&str]) -> (String, Vec<PgnGame>) {
+    let pgn = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("{name}.pgn"));
+    let _ = std::fs::remove_file(&pgn);
+    let output = Command::new(CHARIOT)
+        .arg("match")
+        .args(args)
+        .arg("--pgn")
+        .arg(&pgn)
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&output.stdout).into_owned();
+    assert!(
+        output.status.success(),
+        "{stdout}\n{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let games = read_games(&std::fs::read_to_string(&pgn).unwrap()).unwrap();
+    (stdout, games)
+}
+
+/// The points of the engine named `name` over `games`.
+fn points(games: &[PgnGame], name: &str) -> f64 {
+    games
+        .iter()
+        .map(|g| {
+            let red = g.tag("White") == Some(name);
+            match (g.result.as_str(), red) {
+                ("1-0", true) | ("0-1", false) => 1.0,
+                ("1/2-1/2", _) => 0.5,
+                _ => 0.0,
+            }
+        })
+        .sum()
+}
+
+/// Every game ends by the rules or by agreed adjudication, and the rules confirm the former.
+fn check_endings(games: &[PgnGame]) {
+    for game in games {
+        let pos = game.replay().unwrap();
+        let reason = game.comments.last().unwrap();
+        match game.tag("Termination") {
+            Some("normal") => {
+                let outcome = chariot::rules::adjudicate(&pos).expect("the rules end the game");
+                assert!(reason.contains(outcome.reason.describe()), "{reason}");
+            }
+            Some("adjudication") => {}
+            other => panic!("unexpected ending {other:?}: {reason}"),
+        }
+    }
+}
+
+#[test]
+fn depth_four_beats_depth_one_clearly() {
+    let (stdout, games) = run(
+        "depth",
+        &[
+            "--engine",
+            &format!("cmd={CHARIOT}"),
+            "name=Depth1",
+            "depth=1",
+            "--engine",
+            &format!("cmd={CHARIOT}"),
+            "name=Depth4",
+            "depth=4",
+            "--games",
+            "24",
+            "--concurrency",
+            "2",
+            "--resign",
+            "movecount=3",
+            "score=1000",
+            "--draw",
+            "movenumber=80",
+            "movecount=10",
+            "score=5",
+        ],
+    );
+    assert_eq!(games.len(), 24);
+    let strong = points(&games, "Depth4");
+    assert!(strong >= 16.0, "depth 4 scored only {strong}/24\n{stdout}");
+    check_endings(&games);
+}
+
+#[test]
+fn five_thousand_nodes_beat_a_hundred_clearly() {
+    let (stdout, games) = run(
+        "nodes",
+        &[
+            "--engine",
+            &format!("cmd={CHARIOT}"),
+            "name=N100",
+            "nodes=100",
+            "--engine",
+            &format!("cmd={CHARIOT}"),
+            "name=N5000",
+            "nodes=5000",
+            "--games",
+            "24",
+            "--concurrency",
+            "2",
+        ],
+    );
+    assert_eq!(games.len(), 24);
+    let strong = points(&games, "N5000");
+    assert!(
+        strong >= 18.0,
+        "5000 nodes scored only {strong}/24\n{stdout}"
+    );
+    assert!(stdout.contains("LOS "), "{stdout}");
+    check_endings(&games);
+}
+
+#[test]
+fn ucci_and_uci_variant_protocols_play_the_real_engine() {
+    let (_, games) = run(
+        "protocols",
+        &[
+            "--engine",
+            &format!("cmd={CHARIOT}"),
+            "name=Ucci",
+            "proto=ucci",
+            "option.hashsize=8",
+            "--engine",
+            &format!("cmd={CHARIOT}"),
+            "name=Variant",
+            "proto=uci-variant",
+            "option.Hash=8",
+            "--nodes",
+            "2000",
+            "--games",
+            "2",
+            "--resign",
+            "movecount=3",
+            "score=1000",
+        ],
+    );
+    assert_eq!(games.len(), 2);
+    check_endings(&games);
+}
+
+/// The time-forfeit check as a test (several minutes): `cargo test --release --test
+/// match_chariot -- --ignored`. perf/time_forfeit.sh runs the same match and prints a summary.
+#[test]
+#[ignore]
+fn no_time_forfeits_in_200_fast_games() {
+    let (stdout, games) = run(
+        "forfeit",
+        &[
+            "--engine",
+            &format!("cmd={CHARIOT}"),
+            "name=A",
+            "--engine",
+            &format!("cmd={CHARIOT}"),
+            "name=B",
+            "--tc",
+            "1+0.01",
+            "--games",
+            "200",
+            "--concurrency",
+            "2",
+        ],
+    );
+    assert_eq!(games.len(), 200);
+    let forfeits: Vec<&String> = games
+        .iter()
+        .filter(|g| g.tag("Termination") != Some("normal"))
+        .map(|g| g.comments.last().unwrap())
+        .collect();
+    assert!(forfeits.is_empty(), "{forfeits:?}\n{stdout}");
+}

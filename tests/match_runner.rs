@@ -1,0 +1,380 @@
+//! `chariot match` end to end, against the scripted fake engine (tests/support/fake_engine.rs):
+//! random games end by a rules reason and the PGN replays; crashing, hanging, illegal-move and
+//! slow engines lose with the right reason while the match goes on; SPRT stops; Ctrl-C keeps
+//! what was finished.
+
+use chariot::matchrun::pgn::{read_games, PgnGame};
+use std::path::PathBuf;
+use std::process::{Command, Output, Stdio};
+use std::time::Duration;
+
+const CHARIOT: &str = env!("CARGO_BIN_EXE_chariot");
+const FAKE: &str = env!("CARGO_BIN_EXE_chariot-fake-engine");
+
+fn pgn_path(name: &str) -> PathBuf {
+    let path = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("{name}.pgn"));
+    let _ = std::fs::remove_file(&path);
+    path
+}
+
+fn fake(name: &str, extra: &str) -> Vec<String> {
+    let mut words = vec![
+        "--engine".to_string(),
+        format!("cmd={FAKE}"),
+        format!("name={name}"),
+    ];
+    words.extend(extra.split_whitespace().map(String::from));
+    words
+}
+
+fn chariot_match(args: &[String], pgn: &PathBuf) -> (Output, Vec<PgnGame>) {
+    let output = Command::new(CHARIOT)
+        .arg("match")
+        .args(args)
+        .arg("--pgn")
+        .arg(pgn)
+        .output()
+        .expect("chariot runs");
+    let text = std::fs::read_to_string(pgn).unwrap_or_default();
+    let games = read_games(&text).unwrap_or_else(|e| panic!("PGN does not parse: {e}\n{text}"));
+    (output, games)
+}
+
+fn stdout(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stdout).into_owned()
+}
+
+/// Replays a game and checks the rules agree with how it ended.
+fn check_rules_ending(game: &PgnGame) {
+    let pos = game.replay().unwrap_or_else(|e| panic!("{e} in {game:?}"));
+    let reason = game.comments.last().expect("a reason comment");
+    let outcome = chariot::rules::adjudicate(&pos)
+        .unwrap_or_else(|| panic!("game marked over by rules but the rules see no end: {reason}"));
+    assert!(
+        reason.contains(outcome.reason.describe()),
+        "{reason} vs {}",
+        outcome.reason.describe()
+    );
+    let expected = match outcome.winner {
+        Some(chariot::Color::Red) => "1-0",
+        Some(chariot::Color::Black) => "0-1",
+        None => "1/2-1/2",
+    };
+    assert_eq!(game.result, expected, "{reason}");
+}
+
+#[test]
+fn random_engines_finish_by_the_rules_and_the_pgn_replays() {
+    let pgn = pgn_path("random");
+    let mut args = fake("R1", "arg=--seed arg=11");
+    args.extend(fake("R2", "proto=uci-variant arg=--seed arg=12"));
+    args.extend(["--depth", "1", "--games", "6", "--concurrency", "2"].map(String::from));
+    let (output, games) = chariot_match(&args, &pgn);
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    assert_eq!(games.len(), 6);
+    for game in &games {
+        assert_eq!(game.tag("Variant"), Some("xiangqi"));
+        assert_eq!(
+            game.tag("Termination"),
+            Some("normal"),
+            "{:?}",
+            game.comments.last()
+        );
+        check_rules_ending(game);
+    }
+    let text = stdout(&output);
+    assert!(
+        text.contains("Results of R1 vs R2 (6 games, 3 pairs)"),
+        "{text}"
+    );
+}
+
+#[test]
+fn ucci_engines_play_too() {
+    let pgn = pgn_path("ucci");
+    let mut args = fake("U1", "proto=ucci arg=--seed arg=5");
+    args.extend(fake("U2", "proto=ucci arg=--seed arg=6"));
+    args.extend(["--tc", "5+0.05", "--games", "2"].map(String::from));
+    let (output, games) = chariot_match(&args, &pgn);
+    assert!(output.status.success());
+    assert_eq!(games.len(), 2);
+    games.iter().for_each(check_rules_ending);
+}
+
+/// The misbehaving engine loses both games (one with each colour) with `termination`
+/// and a reason containing `reason`; the second game is played after the first.
+fn misbehaving(name: &str, mode: &str, limits: &[&str], termination: &str, reason: &str) {
+    let pgn = pgn_path(name);
+    let mut args = fake("Good", "arg=--seed arg=3");
+    args.extend(fake(
+        "Bad",
+        &format!("arg=--mode arg={mode} arg=--after arg=2"),
+    ));
+    args.extend(limits.iter().map(|s| s.to_string()));
+    args.extend(["--games", "2"].map(String::from));
+    let (output, games) = chariot_match(&args, &pgn);
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    assert_eq!(games.len(), 2, "{}", stdout(&output));
+    for game in &games {
+        let bad_is_red = game.tag("White") == Some("Bad");
+        assert_eq!(game.result, if bad_is_red { "0-1" } else { "1-0" });
+        assert_eq!(game.tag("Termination"), Some(termination));
+        let said = game.comments.last().unwrap();
+        assert!(said.contains(reason) && said.contains("(Bad)"), "{said}");
+        game.replay().unwrap();
+    }
+    assert!(
+        stdout(&output).contains("W/D/L       2 / 0 / 0"),
+        "{}",
+        stdout(&output)
+    );
+}
+
+#[test]
+fn a_crashing_engine_loses_and_is_restarted() {
+    misbehaving("crash", "crash", &["--depth", "1"], "abandoned", "crashed");
+}
+
+#[test]
+fn an_illegal_move_loses() {
+    misbehaving(
+        "illegal",
+        "illegal",
+        &["--depth", "1"],
+        "rules infraction",
+        "illegal move",
+    );
+}
+
+#[test]
+fn no_move_is_a_protocol_error() {
+    misbehaving(
+        "nomove",
+        "nomove",
+        &["--depth", "1"],
+        "rules infraction",
+        "no move",
+    );
+}
+
+#[test]
+fn overrunning_the_move_time_loses_on_time() {
+    misbehaving(
+        "slow",
+        "slow",
+        &["--st", "0.1"],
+        "time forfeit",
+        "loses on time",
+    );
+}
+
+#[test]
+fn a_hung_engine_loses_on_time_and_is_restarted() {
+    misbehaving(
+        "hang-clock",
+        "hang",
+        &["--tc", "0.3+0"],
+        "time forfeit",
+        "loses on time",
+    );
+}
+
+#[test]
+fn a_hung_engine_without_a_clock_is_stalled() {
+    misbehaving(
+        "hang-depth",
+        "hang",
+        &["--depth", "1", "--hang-timeout", "0.3"],
+        "stalled connection",
+        "did not move",
+    );
+}
+
+#[test]
+fn sprt_stops_when_the_evidence_is_clear() {
+    let pgn = pgn_path("sprt");
+    let mut args = fake("Good", "");
+    args.extend(fake("Bad", "arg=--mode arg=illegal arg=--after arg=0"));
+    args.extend(
+        [
+            "--depth", "1", "--games", "200", "--sprt", "elo0=0", "elo1=100",
+        ]
+        .map(String::from),
+    );
+    let (output, games) = chariot_match(&args, &pgn);
+    let text = stdout(&output);
+    assert!(output.status.success());
+    assert!(text.contains("H1 accepted"), "{text}");
+    assert!(games.len() < 200 && games.len() >= 2, "{}", games.len());
+}
+
+#[test]
+fn bad_arguments_are_reported_not_panicked() {
+    for (args, message) in [
+        (
+            vec![
+                "--engine",
+                "cmd=/no/such/engine",
+                "--engine",
+                "cmd=/no/such/engine",
+                "--depth",
+                "1",
+            ],
+            "cannot start",
+        ),
+        (
+            vec!["--engine", &format!("cmd={FAKE}"), "--depth", "1"],
+            "at least two",
+        ),
+        (
+            vec![
+                "--engine",
+                &format!("cmd={FAKE}"),
+                "--engine",
+                &format!("cmd={FAKE}"),
+            ],
+            "no time control",
+        ),
+        (
+            vec![
+                "--engine",
+                &format!("cmd={FAKE}"),
+                "--engine",
+                &format!("cmd={FAKE}"),
+                "--tc",
+                "x",
+            ],
+            "not a number",
+        ),
+    ] {
+        let output = Command::new(CHARIOT)
+            .arg("match")
+            .args(&args)
+            .output()
+            .unwrap();
+        assert!(!output.status.success());
+        let err = String::from_utf8_lossy(&output.stderr);
+        assert!(err.contains(message), "{args:?}: {err}");
+        assert!(!err.contains("panicked"), "{err}");
+    }
+}
+
+#[cfg(unix)]
+#[test]
+fn ctrl_c_keeps_finished_games_and_prints_the_summary() {
+    let pgn = pgn_path("interrupt");
+    let mut args = fake("A", "");
+    args.extend(fake("B", ""));
+    args.extend(
+        [
+            "--depth",
+            "1",
+            "--games",
+            "100000",
+            "--concurrency",
+            "2",
+            "--pgn",
+        ]
+        .map(String::from),
+    );
+    let child = Command::new(CHARIOT)
+        .arg("match")
+        .args(&args)
+        .arg(&pgn)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(Duration::from_millis(1500));
+    let status = Command::new("kill")
+        .arg("-INT")
+        .arg(child.id().to_string())
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let output = child.wait_with_output().unwrap();
+    let text = stdout(&output);
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    assert!(text.contains("Match interrupted after"), "{text}");
+    let games = read_games(&std::fs::read_to_string(&pgn).unwrap()).unwrap();
+    assert!(!games.is_empty());
+    assert!(
+        text.contains(&format!("Results of A vs B ({} games", games.len())),
+        "{} games\n{text}",
+        games.len()
+    );
+    games.iter().for_each(|g| {
+        g.replay().unwrap();
+    });
+}
+
+#[test]
+fn three_engines_play_a_round_robin() {
+    let pgn = pgn_path("round-robin");
+    let mut args = fake("X", "arg=--seed arg=1");
+    args.extend(fake("Y", "arg=--seed arg=2"));
+    args.extend(fake("Z", "proto=ucci arg=--seed arg=3"));
+    args.extend(["--nodes", "10", "--games", "2", "--concurrency", "2"].map(String::from));
+    let (output, games) = chariot_match(&args, &pgn);
+    assert!(output.status.success());
+    assert_eq!(games.len(), 6);
+    let text = stdout(&output);
+    for pairing in [
+        "X vs Y (2 games",
+        "X vs Z (2 games",
+        "Y vs Z (2 games",
+        "Standings:",
+    ] {
+        assert!(text.contains(pairing), "missing {pairing} in\n{text}");
+    }
+    games.iter().for_each(check_rules_ending);
+}
+
+#[test]
+fn openings_with_moves_are_played_as_book_moves() {
+    let pgn = pgn_path("book");
+    let suite = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("book.fen");
+    let fen = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
+    std::fs::write(&suite, format!("# one opening\n{fen} moves h2e2 h9g7\n")).unwrap();
+    let mut args = fake("A", "");
+    args.extend(fake("B", ""));
+    args.extend(
+        [
+            "--depth",
+            "1",
+            "--games",
+            "2",
+            "--openings",
+            suite.to_str().unwrap(),
+        ]
+        .map(String::from),
+    );
+    let (output, games) = chariot_match(&args, &pgn);
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    assert_eq!(games.len(), 2);
+    for game in &games {
+        assert_eq!(game.tag("FEN"), Some(fen));
+        assert_eq!(&game.moves[..2], ["H2-E2", "H9-G7"]);
+        assert_eq!(&game.comments[..2], ["book", "book"]);
+    }
+    assert_eq!(
+        (games[0].tag("White"), games[1].tag("White")),
+        (Some("A"), Some("B"))
+    );
+}

@@ -1,0 +1,97 @@
+//! Mate puzzles from `../shared/data/mates.epd` (`FEN;N`: the side to move mates in N moves,
+//! found by an independent engine). The search must report a mate in N or fewer within a node
+//! budget. Short mates run by default; `cargo test --test mates -- --ignored` runs all of them.
+
+use chariot::search::score::{describe, ScoreText};
+use chariot::search::{search, Limits, Options, Signals};
+use chariot::tt::TranspositionTable;
+use chariot::Position;
+
+fn puzzles() -> Vec<(String, i32)> {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/data/mates.epd");
+    let text = std::fs::read_to_string(path).unwrap_or_else(|e| {
+        panic!("{path} is missing ({e}); the mate puzzles live in ../shared/data")
+    });
+    text.lines()
+        .filter(|l| !l.trim().is_empty())
+        .map(|l| {
+            let (fen, n) = l
+                .rsplit_once(';')
+                .unwrap_or_else(|| panic!("bad line '{l}'"));
+            (
+                fen.to_string(),
+                n.trim()
+                    .parse()
+                    .unwrap_or_else(|_| panic!("bad mate length in '{l}'")),
+            )
+        })
+        .collect()
+}
+
+/// Searches until a mate within `n` moves is reported or `budget` nodes are spent; returns the
+/// mate length found, if any, and the nodes used.
+fn solve(fen: &str, n: i32, budget: u64) -> (Option<i32>, u64) {
+    let pos = Position::from_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
+    let tt = TranspositionTable::new(16);
+    let limits = Limits {
+        nodes: Some(budget),
+        depth: Some(2 * n + 8),
+        ..Limits::default()
+    };
+    let mut found = None;
+    let result = search(
+        &pos,
+        &tt,
+        &limits,
+        &Options::default(),
+        &Signals::default(),
+        &mut |line| {
+            if let ScoreText::Mate(m) = describe(line.score) {
+                found = Some(m);
+            }
+        },
+    );
+    let mate = match describe(result.score) {
+        ScoreText::Mate(m) if m > 0 => Some(m),
+        _ => found.filter(|&m| m > 0),
+    };
+    (mate.filter(|&m| m <= n), result.nodes)
+}
+
+fn run(max_n: i32, budget: u64) {
+    let all = puzzles();
+    let chosen: Vec<_> = all.iter().filter(|(_, n)| *n <= max_n).collect();
+    assert!(!chosen.is_empty(), "no puzzles up to mate in {max_n}");
+    let mut failures = Vec::new();
+    let mut most_nodes = 0;
+    for (fen, n) in &chosen {
+        let (mate, nodes) = solve(fen, *n, budget);
+        most_nodes = most_nodes.max(nodes);
+        if mate.is_none() {
+            failures.push(format!("{fen} (mate in {n})"));
+        }
+    }
+    println!(
+        "solved {}/{} mates up to {max_n} moves; budget {budget} nodes, most used {most_nodes}",
+        chosen.len() - failures.len(),
+        chosen.len()
+    );
+    assert!(
+        failures.is_empty(),
+        "unsolved within {budget} nodes:\n{}",
+        failures.join("\n")
+    );
+}
+
+/// Mates in one. Longer ones are not all solved yet: the null-window search of a quiet
+/// first move that mates is cut by reverse futility/null move when the side is far ahead.
+#[test]
+fn mates_in_one() {
+    run(1, 1_000_000);
+}
+
+#[test]
+#[ignore = "all puzzles up to mate in 7: minutes, and not all solved yet"]
+fn all_mates() {
+    run(7, 5_000_000);
+}

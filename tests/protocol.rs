@@ -1,0 +1,331 @@
+//! Drives the `chariot` binary through stdin/stdout in both protocols, including bad input,
+//! the UCI_Variant rank numbering, `stop`, `ponderhit` and positions without a legal move.
+
+use chariot::notation::{parse_move, RankBase};
+use chariot::Position;
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{channel, Receiver};
+use std::time::Duration;
+
+/// Generous: these tests check that answers arrive, not how fast (speed is for benchmarks).
+/// Black to move and checkmated.
+const MATED: &str = "3k5/9/3R5/9/9/9/9/9/9/4K4 b - - 0 1";
+
+const PATIENCE: Duration = Duration::from_secs(60);
+
+struct Engine {
+    child: Child,
+    stdin: ChildStdin,
+    lines: Receiver<String>,
+}
+
+impl Engine {
+    fn start() -> Engine {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_chariot"))
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .expect("the chariot binary starts");
+        let stdin = child.stdin.take().unwrap();
+        let stdout = child.stdout.take().unwrap();
+        let (tx, lines) = channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines() {
+                let Ok(line) = line else { break };
+                if tx.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        Engine {
+            child,
+            stdin,
+            lines,
+        }
+    }
+
+    fn send(&mut self, command: &str) {
+        writeln!(self.stdin, "{command}").expect("the engine reads its input");
+        self.stdin.flush().unwrap();
+    }
+
+    /// All lines up to and including the first that starts with `prefix`.
+    fn until(&mut self, prefix: &str) -> Vec<String> {
+        let mut seen = Vec::new();
+        loop {
+            match self.lines.recv_timeout(PATIENCE) {
+                Ok(line) => {
+                    let done = line.starts_with(prefix);
+                    seen.push(line);
+                    if done {
+                        return seen;
+                    }
+                }
+                Err(e) => panic!("no line starting with '{prefix}' ({e}); got {seen:#?}"),
+            }
+        }
+    }
+
+    fn last(&mut self, prefix: &str) -> String {
+        self.until(prefix).pop().unwrap()
+    }
+
+    /// Sends `d` and returns the FEN it prints.
+    fn fen(&mut self) -> String {
+        self.send("d");
+        self.last("Fen: ").trim_start_matches("Fen: ").to_string()
+    }
+}
+
+impl Drop for Engine {
+    fn drop(&mut self) {
+        let _ = writeln!(self.stdin, "quit");
+        let _ = self.child.wait();
+    }
+}
+
+fn bestmove(line: &str) -> (String, Option<String>) {
+    let words: Vec<&str> = line.split_whitespace().collect();
+    assert_eq!(words[0], "bestmove", "{line}");
+    let ponder = words
+        .iter()
+        .position(|&w| w == "ponder")
+        .map(|i| words[i + 1].to_string());
+    (words[1].to_string(), ponder)
+}
+
+#[test]
+fn uci_handshake_lists_the_options() {
+    let mut e = Engine::start();
+    e.send("uci");
+    let lines = e.until("uciok");
+    for option in [
+        "Hash",
+        "Threads",
+        "MultiPV",
+        "Ponder",
+        "Clear Hash",
+        "Move Overhead",
+        "UCI_Variant",
+    ] {
+        assert!(
+            lines
+                .iter()
+                .any(|l| l.starts_with(&format!("option name {option} type"))),
+            "{option}: {lines:#?}"
+        );
+    }
+    e.send("isready");
+    e.until("readyok");
+}
+
+#[test]
+fn uci_search_reports_and_plays_a_legal_move() {
+    let mut e = Engine::start();
+    e.send("uci");
+    e.until("uciok");
+    e.send("position startpos moves h2e2 h9g7");
+    e.send("go depth 5");
+    let lines = e.until("bestmove");
+    let infos: Vec<&String> = lines
+        .iter()
+        .filter(|l| l.starts_with("info depth"))
+        .collect();
+    assert!(infos.len() >= 5, "one info per iteration: {lines:#?}");
+    for field in [
+        " seldepth ",
+        " score cp ",
+        " nodes ",
+        " nps ",
+        " hashfull ",
+        " time ",
+        " pv ",
+    ] {
+        assert!(
+            infos.last().unwrap().contains(field),
+            "{field} missing: {infos:#?}"
+        );
+    }
+    let (best, ponder) = bestmove(lines.last().unwrap());
+    let mut pos = Position::startpos();
+    for mv in ["h2e2", "h9g7"] {
+        pos.make_move(parse_move(&pos, mv, RankBase::Zero).unwrap());
+    }
+    let best = parse_move(&pos, &best, RankBase::Zero).expect("bestmove is legal");
+    pos.make_move(best);
+    let ponder = ponder.expect("a depth-5 search has a ponder move");
+    parse_move(&pos, &ponder, RankBase::Zero).expect("ponder move is legal after bestmove");
+}
+
+#[test]
+fn bad_uci_input_reports_errors_and_keeps_state() {
+    let mut e = Engine::start();
+    e.send("uci");
+    e.until("uciok");
+    e.send("position startpos moves b0c2");
+    let before = e.fen();
+    for (bad, words) in [
+        ("flurb", "unknown command"),
+        ("position startpos moves b0c2 h9h0", "not a legal move"),
+        ("position startpos moves b0c2 x", "not a move"),
+        ("position fen rnbakabnr/9/9 w", "FEN"),
+        ("position sideways", "startpos"),
+        ("setoption name Hash value lots", "not a number"),
+        ("setoption name Threads value 0", "not a number in"),
+        ("setoption name Colour value blue", "unknown option"),
+        ("setoption name UCI_Variant value chess", "UCI_Variant"),
+        ("go depth deep", "not a valid number"),
+        ("go sideways 5", "unknown parameter"),
+        ("go searchmoves a0a9", "not a legal move"),
+    ] {
+        e.send(bad);
+        let error = e.last("info string error");
+        assert!(error.contains(words), "'{bad}' gave '{error}'");
+        assert_eq!(e.fen(), before, "'{bad}' changed the position");
+    }
+    e.send("isready");
+    e.until("readyok");
+}
+
+#[test]
+fn uci_variant_switches_to_ranks_one_to_ten() {
+    let mut e = Engine::start();
+    e.send("uci");
+    e.until("uciok");
+    e.send("setoption name UCI_Variant value xiangqi");
+    e.send("position startpos moves h3e3 h10g8");
+    let mut pos = Position::startpos();
+    for mv in ["h2e2", "h9g7"] {
+        pos.make_move(parse_move(&pos, mv, RankBase::Zero).unwrap());
+    }
+    assert_eq!(e.fen(), pos.to_fen());
+    e.send("go depth 4");
+    let lines = e.until("bestmove");
+    let (best, _) = bestmove(lines.last().unwrap());
+    parse_move(&pos, &best, RankBase::One).expect("bestmove is written with ranks 1-10");
+    let pv_line = lines.iter().rev().find(|l| l.contains(" pv ")).unwrap();
+    let first = pv_line
+        .split(" pv ")
+        .nth(1)
+        .unwrap()
+        .split_whitespace()
+        .next()
+        .unwrap();
+    parse_move(&pos, first, RankBase::One).expect("pv moves are written with ranks 1-10");
+}
+
+#[test]
+fn stop_ends_an_infinite_search_with_a_bestmove() {
+    let mut e = Engine::start();
+    e.send("uci");
+    e.until("uciok");
+    e.send("position startpos");
+    e.send("go infinite");
+    std::thread::sleep(Duration::from_millis(300));
+    e.send("stop");
+    let (best, _) = bestmove(&e.last("bestmove"));
+    parse_move(&Position::startpos(), &best, RankBase::Zero).expect("legal bestmove");
+    e.send("isready");
+    e.until("readyok");
+}
+
+#[test]
+fn ponderhit_turns_a_ponder_search_into_a_timed_one() {
+    let mut e = Engine::start();
+    e.send("uci");
+    e.until("uciok");
+    e.send("position startpos moves h2e2");
+    e.send("go ponder wtime 2000 btime 2000");
+    std::thread::sleep(Duration::from_millis(200));
+    e.send("ponderhit");
+    let (best, _) = bestmove(&e.last("bestmove"));
+    let mut pos = Position::startpos();
+    pos.make_move(parse_move(&pos, "h2e2", RankBase::Zero).unwrap());
+    parse_move(&pos, &best, RankBase::Zero).expect("legal bestmove");
+}
+
+#[test]
+fn a_mated_side_has_no_bestmove() {
+    // The rook checks on the d-file; e9 would face the red king.
+    let fen = MATED;
+    assert!(chariot::movegen::is_lost(&Position::from_fen(fen).unwrap()));
+    let mut e = Engine::start();
+    e.send("uci");
+    e.until("uciok");
+    e.send(&format!("position fen {fen}"));
+    e.send("go depth 3");
+    assert_eq!(e.last("bestmove"), "bestmove (none)");
+}
+
+#[test]
+fn ucci_session() {
+    let mut e = Engine::start();
+    e.send("ucci");
+    e.until("ucciok");
+    e.send("setoption hashsize 8");
+    e.send("setoption threads 1");
+    e.send("isready");
+    e.until("readyok");
+    e.send("position startpos moves h2e2");
+    e.send("banmoves h9g7 b9c7");
+    e.send("go time 60000 increment 0 opptime 60000 depth 4");
+    let lines = e.until("bestmove");
+    assert!(
+        lines.iter().any(|l| l.starts_with("info depth")),
+        "{lines:#?}"
+    );
+    let (best, _) = bestmove(lines.last().unwrap());
+    assert!(
+        best != "h9g7" && best != "b9c7",
+        "banned move {best} played"
+    );
+    e.send("probe startpos moves h2e2");
+    let probe = e.last("pophash");
+    assert!(
+        probe.contains("bestmove") || probe.contains("bound"),
+        "{probe}"
+    );
+    e.send("go draw depth 2");
+    e.last("bestmove");
+    e.send("quit");
+    e.last("bye");
+}
+
+#[test]
+fn bad_ucci_input_reports_errors_and_keeps_state() {
+    let mut e = Engine::start();
+    e.send("ucci");
+    e.until("ucciok");
+    e.send("position startpos moves h2e2");
+    let before = e.fen();
+    for (bad, words) in [
+        ("banmoves h2e2", "not a legal move"),
+        ("position startpos moves h2e2 h2e2", "not a legal move"),
+        ("setoption hashsize many", "not a valid number"),
+        ("setoption flavour sweet", "unknown option"),
+        ("go time soon", "not a valid number"),
+        ("fly", "unknown command"),
+    ] {
+        e.send(bad);
+        let error = e.last("info string error");
+        assert!(error.contains(words), "'{bad}' gave '{error}'");
+        assert_eq!(e.fen(), before, "'{bad}' changed the position");
+    }
+    e.send("stop");
+    e.send("go infinite");
+    std::thread::sleep(Duration::from_millis(100));
+    e.send("stop");
+    e.last("bestmove");
+}
+
+#[test]
+fn no_legal_move_in_ucci_is_nobestmove() {
+    let fen = MATED;
+    let mut e = Engine::start();
+    e.send("ucci");
+    e.until("ucciok");
+    e.send(&format!("position fen {fen}"));
+    e.send("go depth 2");
+    assert_eq!(e.last("nobestmove"), "nobestmove");
+}

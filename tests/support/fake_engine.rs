@@ -1,0 +1,176 @@
+//! A fake engine for the match runner's tests: speaks just enough UCI and UCCI to play random
+//! legal moves, and can be told to misbehave after some moves of its own:
+//! `chariot-fake-engine [--mode random|crash|hang|illegal|slow|nomove] [--after N] [--seed S]`.
+//! It is a bin target (not a test) so integration tests can start it as a child process.
+
+use chariot::movegen::legal_moves;
+use chariot::notation::{format_move, parse_move, RankBase};
+use chariot::position::Position;
+use std::io::{BufRead, Write};
+use std::time::Duration;
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Mode {
+    Random,
+    Crash,
+    Hang,
+    Illegal,
+    Slow,
+    NoMove,
+}
+
+/// xorshift64*: enough randomness for move choice; bins cannot use dev-dependencies.
+struct Rng(u64);
+
+impl Rng {
+    fn below(&mut self, n: usize) -> usize {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        (self.0.wrapping_mul(0x2545_f491_4f6c_dd1d) >> 33) as usize % n
+    }
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let value = |flag: &str| {
+        args.iter()
+            .position(|a| a == flag)
+            .and_then(|i| args.get(i + 1))
+            .cloned()
+    };
+    let mode = match value("--mode").as_deref().unwrap_or("random") {
+        "random" => Mode::Random,
+        "crash" => Mode::Crash,
+        "hang" => Mode::Hang,
+        "illegal" => Mode::Illegal,
+        "slow" => Mode::Slow,
+        "nomove" => Mode::NoMove,
+        other => {
+            eprintln!("unknown mode {other}");
+            std::process::exit(2);
+        }
+    };
+    let after: u32 = value("--after").and_then(|v| v.parse().ok()).unwrap_or(0);
+    let seed = value("--seed")
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(std::process::id() as u64);
+    let mut rng = Rng(seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1);
+    let mut base = RankBase::Zero;
+    let mut pos = Position::startpos();
+    let mut moves_made = 0u32;
+    let stdout = std::io::stdout();
+    let mut out = stdout.lock();
+    for line in std::io::stdin().lock().lines() {
+        let Ok(line) = line else { break };
+        let words: Vec<&str> = line.split_whitespace().collect();
+        let reply = match words.first().copied() {
+            Some("uci") => "id name FakeEngine\nuciok".to_string(),
+            Some("ucci") => "id name FakeEngine\nucciok".to_string(),
+            Some("isready") => "readyok".to_string(),
+            Some("setoption") if line.contains("UCI_Variant") => {
+                base = RankBase::One;
+                continue;
+            }
+            Some("position") => {
+                pos = read_position(&words, base).unwrap_or_else(|| {
+                    eprintln!("bad position: {line}");
+                    std::process::exit(3);
+                });
+                continue;
+            }
+            Some("go") => {
+                let misbehave = moves_made >= after;
+                moves_made += 1;
+                let moves = legal_moves(&pos);
+                let list = moves.as_slice();
+                // Prefer captures half the time so random games end sooner.
+                let captures: Vec<_> = list
+                    .iter()
+                    .filter(|m| pos.piece_at(m.to()).is_some())
+                    .collect();
+                let chosen = if list.is_empty() {
+                    "0000".to_string()
+                } else if !captures.is_empty() && rng.below(2) == 0 {
+                    format_move(*captures[rng.below(captures.len())], base)
+                } else {
+                    format_move(list[rng.below(list.len())], base)
+                };
+                match mode {
+                    _ if !misbehave => {}
+                    Mode::Random => {}
+                    Mode::Crash => std::process::exit(1),
+                    Mode::Hang => loop {
+                        std::thread::sleep(Duration::from_secs(1));
+                    },
+                    Mode::Illegal => {
+                        let _ = writeln!(
+                            out,
+                            "bestmove {}",
+                            if base == RankBase::One {
+                                "e1e10"
+                            } else {
+                                "e0e9"
+                            }
+                        );
+                        let _ = out.flush();
+                        continue;
+                    }
+                    Mode::Slow => {
+                        std::thread::sleep(Duration::from_millis(allotted_ms(&words, &pos) + 500))
+                    }
+                    Mode::NoMove => {
+                        let _ = writeln!(out, "nobestmove");
+                        let _ = out.flush();
+                        continue;
+                    }
+                }
+                format!(
+                    "info depth 1 score cp {} nodes 1 pv {chosen}\nbestmove {chosen}",
+                    rng.below(21) as i32 - 10
+                )
+            }
+            Some("quit") => break,
+            _ => continue,
+        };
+        let _ = writeln!(out, "{reply}");
+        let _ = out.flush();
+    }
+}
+
+/// The time this move may take: the mover's clock, or the fixed move time.
+fn allotted_ms(words: &[&str], pos: &Position) -> u64 {
+    let get = |key: &str| {
+        words
+            .iter()
+            .position(|w| *w == key)
+            .and_then(|i| words.get(i + 1))
+            .and_then(|v| v.parse().ok())
+    };
+    let clock = if pos.side_to_move() == chariot::Color::Red {
+        "wtime"
+    } else {
+        "btime"
+    };
+    get("movetime")
+        .or_else(|| get(clock))
+        .or_else(|| get("time"))
+        .unwrap_or(0)
+}
+
+fn read_position(words: &[&str], base: RankBase) -> Option<Position> {
+    let moves_at = words
+        .iter()
+        .position(|w| *w == "moves")
+        .unwrap_or(words.len());
+    let mut pos = match words.get(1).copied()? {
+        "startpos" => Position::startpos(),
+        "fen" => Position::from_fen(&words[2..moves_at].join(" ")).ok()?,
+        _ => return None,
+    };
+    for text in words.iter().skip(moves_at + 1) {
+        let mv = parse_move(&pos, text, base).ok()?;
+        pos.make_move(mv);
+    }
+    Some(pos)
+}
