@@ -1,5 +1,5 @@
 //! Perft against ../shared/data/perft.txt: every line up to 5 M leaves by default, the whole
-//! file with `cargo test --release --test perft -- --ignored`.
+//! file with `cargo test --test perft -- --ignored` (the test profile is optimised).
 
 mod common;
 
@@ -51,7 +51,7 @@ fn perft_lines_up_to_five_million_leaves() {
 }
 
 #[test]
-#[ignore = "billions of leaves: run with `cargo test --release --test perft -- --ignored`"]
+#[ignore = "7 G leaves: run with `cargo test --test perft -- --ignored`"]
 fn perft_whole_file() {
     run_cases(u64::MAX);
 }
