@@ -8,7 +8,7 @@ use crate::tt::TranspositionTable;
 use std::time::{Duration, Instant};
 
 pub const BENCH_FENS: &str = include_str!("../data/bench.fen");
-pub const DEFAULT_DEPTH: i32 = 9;
+pub const DEFAULT_DEPTH: i32 = 11;
 
 pub struct BenchResult {
     pub nodes: u64,

@@ -14,7 +14,7 @@ bitflags! {
         const SYNTAX = 1 << 0;
         /// The side-to-move field is not w, r or b.
         const SIDE = 1 << 1;
-        /// A move counter is not a number.
+        /// A move counter is not a number, or too large to keep counting.
         const COUNTERS = 1 << 2;
         /// A side has no king.
         const MISSING_KING = 1 << 3;
@@ -30,6 +30,10 @@ bitflags! {
         const OPPONENT_IN_CHECK = 1 << 8;
     }
 }
+
+/// The largest move counter a FEN may give: far beyond any real game, and leaving 55,000 plies
+/// of play before the 16-bit counters in `Position` could overflow.
+pub const MAX_COUNTER: u16 = 10_000;
 
 /// Why a FEN was rejected: the set of problems and a sentence naming the first specifics.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -142,13 +146,24 @@ impl Position {
         let _en_passant = fields.next();
         let mut counter = |name: &str, default: u16| match fields.next() {
             None => default,
-            Some(text) => text.parse::<u16>().unwrap_or_else(|_| {
-                report.add(
-                    FenProblems::COUNTERS,
-                    format!("{name} '{text}' is not a number"),
-                );
-                default
-            }),
+            Some(text) => match text.parse::<u64>() {
+                // The counters are 16-bit and make_move increments them: leave room to play on.
+                Ok(n) if n <= MAX_COUNTER as u64 => n as u16,
+                Ok(n) => {
+                    report.add(
+                        FenProblems::COUNTERS,
+                        format!("{name} {n} is too large (at most {MAX_COUNTER})"),
+                    );
+                    default
+                }
+                Err(_) => {
+                    report.add(
+                        FenProblems::COUNTERS,
+                        format!("{name} '{text}' is not a number"),
+                    );
+                    default
+                }
+            },
         };
         pos.rule60 = counter("half-move clock", 0);
         pos.fullmove = counter("move number", 1).max(1);

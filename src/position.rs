@@ -325,7 +325,7 @@ impl Position {
             observer.remove_piece(victim, to);
             self.rule60 = 0;
         } else {
-            self.rule60 += 1;
+            self.rule60 = self.rule60.saturating_add(1);
         }
         self.shift_piece(piece, from, to);
         observer.move_piece(piece, from, to);
@@ -359,7 +359,7 @@ impl Position {
             hash: self.hash,
             rule60: self.rule60,
         });
-        self.rule60 += 1;
+        self.rule60 = self.rule60.saturating_add(1);
         self.finish_turn();
     }
 
@@ -375,7 +375,7 @@ impl Position {
     #[inline(always)]
     fn finish_turn(&mut self) {
         if self.side == Color::Black {
-            self.fullmove += 1;
+            self.fullmove = self.fullmove.wrapping_add(1);
         }
         self.side = !self.side;
         self.hash ^= ZOBRIST_SIDE;
@@ -385,7 +385,7 @@ impl Position {
     fn undo_turn(&mut self, undo: Undo) {
         self.side = !self.side;
         if self.side == Color::Black {
-            self.fullmove -= 1;
+            self.fullmove = self.fullmove.wrapping_sub(1);
         }
         self.hash = undo.hash;
         self.rule60 = undo.rule60;

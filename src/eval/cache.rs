@@ -62,3 +62,28 @@ impl EvalCache {
         self.buckets.fill(Bucket::default());
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn stores_probes_and_evicts_the_oldest_of_a_bucket() {
+        let mut cache = EvalCache::default();
+        // Nine hashes in one bucket (same low bits), different tags.
+        let hashes: Vec<u64> = (1..=9u64).map(|i| i << 20 | 5).collect();
+        assert_eq!(cache.probe(hashes[0]), None);
+        for (i, &h) in hashes.iter().enumerate() {
+            cache.store(h, i as i32 - 4);
+        }
+        assert_eq!(cache.probe(hashes[0]), None, "the oldest entry is evicted");
+        for (i, &h) in hashes.iter().enumerate().skip(1) {
+            assert_eq!(cache.probe(h), Some(i as i32 - 4));
+        }
+        assert_eq!(cache.probe(1 << 40 | 5), None, "an unknown tag misses");
+        cache.store(7, 40_000);
+        assert_eq!(cache.probe(7), Some(i16::MAX as i32), "clamped");
+        cache.clear();
+        assert_eq!(cache.probe(hashes[8]), None);
+    }
+}

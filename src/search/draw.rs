@@ -1,41 +1,28 @@
-//! Game-ending rules as the search sees them: the 60-move (120-ply) rule and repetitions.
-//! Repetition is judged by one function so the full Asian rules can replace the plain
-//! "a repeated position is a draw" below without touching the search.
+//! Game-ending rules as the search sees them: the 60-move (120-ply) rule, dead-drawn material
+//! and repetitions judged by the Asian rules of [`crate::rules`] (perpetual check or chase loses,
+//! other repetitions draw). One repetition inside the tree is enough to judge it.
 
+use super::score::RULE_WIN;
 use crate::position::Position;
-
-/// 120 plies without a capture end the game in a draw.
-pub const RULE60_PLIES: u16 = 120;
+use crate::rules::{self, Verdict, RULE60_PLIES};
 
 /// Score of the current position for the side to move if the rules end the game here through
-/// repetition or the 60-move rule; `None` when play goes on.
+/// repetition, the 60-move rule or material that cannot mate; `None` when play goes on.
 #[inline]
 pub fn rule_score(pos: &Position) -> Option<i32> {
     if pos.rule60_count() >= RULE60_PLIES {
         return Some(0);
     }
-    repetition_score(pos)
-}
-
-/// Interim rule until `rules::repetition_verdict` lands: any repetition (within the
-/// capture-free window, not across a null move) is a draw.
-fn repetition_score(pos: &Position) -> Option<i32> {
-    let history = pos.history();
-    let window = (pos.rule60_count() as usize).min(history.len());
-    let key = pos.hash();
-    // The same side is to move two, four, ... plies back.
-    let mut back = 2;
-    while back <= window {
-        let undo = &history[history.len() - back];
-        if undo.mv.is_none() || history[history.len() - back + 1].mv.is_none() {
-            return None;
+    if pos.rule60_count() >= 4 {
+        if let Some(verdict) = rules::repetition_verdict(pos) {
+            return Some(match verdict {
+                Verdict::Draw => 0,
+                Verdict::Loss(loser) if loser == pos.side_to_move() => -RULE_WIN,
+                Verdict::Loss(_) => RULE_WIN,
+            });
         }
-        if undo.hash == key {
-            return Some(0);
-        }
-        back += 2;
     }
-    None
+    rules::insufficient_material(pos).then_some(0)
 }
 
 #[cfg(test)]
@@ -60,8 +47,21 @@ mod tests {
     }
 
     #[test]
+    fn perpetual_check_loses_for_the_checker() {
+        // Red's rook checks up and down; after one cycle the repetition is judged.
+        let mut pos = Position::from_fen("9/4k4/9/9/9/9/9/9/R8/3K5 w - - 0 1").unwrap();
+        play(&mut pos, "a1a8 e8e9 a8a9 e9e8");
+        assert_eq!(rule_score(&pos), None);
+        play(&mut pos, "a9a8");
+        // Black to move after Red repeated by checking: Black wins by rule.
+        assert_eq!(rule_score(&pos), Some(RULE_WIN));
+        play(&mut pos, "e8e9");
+        assert_eq!(rule_score(&pos), Some(-RULE_WIN));
+    }
+
+    #[test]
     fn sixty_move_rule() {
-        let fen = "4k4/9/9/9/9/9/9/9/9/3K5 w - - 119 80";
+        let fen = "4k4/9/9/9/9/9/9/9/R8/3K5 w - - 119 80";
         let mut pos = Position::from_fen(fen).unwrap();
         assert_eq!(rule_score(&pos), None);
         play(&mut pos, "d0d1");

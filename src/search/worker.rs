@@ -289,7 +289,8 @@ impl<'a> Worker<'a> {
             }
             let capture = self.pos.piece_at(mv.to()).is_some();
             let gives_check = self.pos.gives_check(mv);
-            if ply > 0 && !in_check && best_score > -MATE_BOUND {
+            // Not when a mate is in sight: in xiangqi a stalemating quiet move mates too.
+            if ply > 0 && !in_check && best_score > -MATE_BOUND && alpha < MATE_BOUND {
                 if !capture && !gives_check {
                     // Late-move pruning and futility: quiet moves late in the list, or far
                     // below alpha at low depth, are not worth a search.
@@ -300,7 +301,11 @@ impl<'a> Worker<'a> {
                     if depth <= 6 && static_eval + 100 + 100 * depth <= alpha {
                         continue;
                     }
-                } else if capture && depth <= 6 && !see_ge(&self.pos, mv, -120 * depth) {
+                } else if capture
+                    && !gives_check
+                    && depth <= 6
+                    && !see_ge(&self.pos, mv, -120 * depth)
+                {
                     continue;
                 }
             }
