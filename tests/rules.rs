@@ -4,7 +4,8 @@
 
 use chariot::notation::{parse_move, RankBase};
 use chariot::rules::{
-    adjudicate, chased_by, occurrences, repetition_verdict, GameOutcome, Reason, Verdict,
+    adjudicate, chased_by, judge_cycle, occurrences, repetition_verdict, GameOutcome, Reason,
+    Verdict,
 };
 use chariot::{Bitboard, Color, Position, Square};
 
@@ -131,6 +132,15 @@ fn mutual_perpetual_check_is_a_draw() {
     assert_eq!(got[7], drawn(Reason::Repetition));
 }
 
+#[test]
+fn checking_on_only_some_moves_is_no_perpetual_check() {
+    // The rook checks from a8, then retreats quietly to a1: the start recurs, and Red has not
+    // checked on every move of the cycle.
+    let mut pos = position(ROOK_CHECKS);
+    let got = verdicts(&mut pos, &["a1a8", "e8e9", "a8a1", "e9e8"]);
+    assert_eq!(got, vec![None, None, None, Some(Verdict::Draw)]);
+}
+
 // ---- idle repetition ---------------------------------------------------------------------
 
 const SHUFFLE: [&str; 8] = [
@@ -224,6 +234,137 @@ fn a_rook_attacked_by_a_horse_is_chased_even_when_protected() {
     let pos = position("2r2k3/9/9/9/2r6/9/9/9/N8/3K5 w - - 0 1");
     let mv = parse_move(&pos, "a1b3", RankBase::Zero).unwrap();
     assert_eq!(chased_by(&pos, mv), squares(&["c5"]));
+}
+
+/// Red's cannon shuttles b3-f3, checking through the black rook and then unmasking the rook on
+/// f2; Black's rook answers each check by stepping off or back onto the f-file, and each time
+/// lays an attack (its own, then the cannon's on b7) on Red's lone horse on b0.
+const CHECK_AGAINST_CHASE: &str = "9/5k3/1c7/5r3/9/9/1C5n1/5R3/9/1N3K3 w - - 0 1";
+const CHECK_AGAINST_CHASE_LINE: [&str; 8] = [
+    "b3f3", "f6b6", "f3b3", "b6f6", "b3f3", "f6b6", "f3b3", "b6f6",
+];
+
+#[test]
+fn check_beats_chase_the_checker_loses() {
+    let mut pos = position(CHECK_AGAINST_CHASE);
+    for (i, text) in CHECK_AGAINST_CHASE_LINE[..4].iter().enumerate() {
+        if i % 2 == 1 {
+            // Black's moves really are chases of the same piece.
+            let mv = parse_move(&pos, text, RankBase::Zero).unwrap();
+            assert_eq!(chased_by(&pos, mv), squares(&["b0"]), "{text}");
+        }
+        play(&mut pos, text);
+        assert!(pos.in_check() == (i % 2 == 0), "{text}");
+    }
+    assert_eq!(repetition_verdict(&pos), Some(Verdict::Loss(Color::Red)));
+
+    let mut pos = position(CHECK_AGAINST_CHASE);
+    let got = outcomes(&mut pos, &CHECK_AGAINST_CHASE_LINE);
+    assert!(
+        got[..7].iter().all(Option::is_none),
+        "decided too early: {got:?}"
+    );
+    assert_eq!(got[7], won(Color::Black, Reason::PerpetualCheck));
+}
+
+/// Both sides chase: Red's horse hops g4-f6 and back, each time leaving the cannon on f8 with
+/// exactly one screen before the black rook on f4; Black's king steps e7-f7 and back, first
+/// freeing its horse's leg (the horse hits the cannon) and then the rook's file (the rook does).
+const MUTUAL_CHASE: &str = "1R4c2/5C3/4k4/4n4/9/5rN2/9/3K5/9/9 w - - 0 1";
+const MUTUAL_CHASE_LINE: [&str; 8] = [
+    "g4f6", "e7f7", "f6g4", "f7e7", "g4f6", "e7f7", "f6g4", "f7e7",
+];
+
+#[test]
+fn mutual_perpetual_chase_is_a_draw() {
+    let mut pos = position(MUTUAL_CHASE);
+    for (i, text) in MUTUAL_CHASE_LINE[..4].iter().enumerate() {
+        let mv = parse_move(&pos, text, RankBase::Zero).unwrap();
+        let victim = if i % 2 == 0 { "f4" } else { "f8" };
+        assert_eq!(chased_by(&pos, mv), squares(&[victim]), "{text}");
+        play(&mut pos, text);
+        assert!(!pos.in_check(), "{text}");
+    }
+    assert_eq!(repetition_verdict(&pos), Some(Verdict::Draw));
+
+    let mut pos = position(MUTUAL_CHASE);
+    let got = outcomes(&mut pos, &MUTUAL_CHASE_LINE);
+    assert!(
+        got[..7].iter().all(Option::is_none),
+        "decided too early: {got:?}"
+    );
+    assert_eq!(got[7], drawn(Reason::Repetition));
+}
+
+/// What `chased_by` says about the move `text` in `fen`.
+fn chased(fen: &str, text: &str) -> Bitboard {
+    let pos = position(fen);
+    chased_by(
+        &pos,
+        parse_move(&pos, text, RankBase::Zero).unwrap_or_else(|e| panic!("{e}")),
+    )
+}
+
+#[test]
+fn pawns_are_chased_only_across_the_river() {
+    // Black pawns on c6 (at home) and c4 (across the river), neither protected.
+    let fen = "5k3/9/9/2p6/9/2p6/9/9/R8/3K5 w - - 0 1";
+    assert_eq!(chased(fen, "a1a6"), Bitboard::EMPTY);
+    assert_eq!(chased(fen, "a1a4"), squares(&["c4"]));
+}
+
+#[test]
+fn a_pawn_attack_is_no_chase() {
+    // The red pawn steps up to attack the lone black horse on c7.
+    assert_eq!(
+        chased("5k3/9/2n6/9/2P6/9/9/9/9/3K5 w - - 0 1", "c5c6"),
+        Bitboard::EMPTY
+    );
+}
+
+#[test]
+fn a_discovered_attack_chases() {
+    // The horse leaves a3 and uncovers the rook's attack on the lone cannon on a7.
+    assert_eq!(
+        chased("5k3/9/c8/9/9/9/N8/9/R8/3K5 w - - 0 1", "a3c4"),
+        squares(&["a7"])
+    );
+}
+
+#[test]
+fn a_pinned_attacker_does_not_chase() {
+    // The rook on d3 shields its king from the rook on d9; on d6 it eyes the horse on a6 but
+    // may not take it. (It also meets the black rook, which can take back: no chase either.)
+    assert_eq!(
+        chased("3r1k3/9/9/n8/9/9/3R5/9/9/3K5 w - - 0 1", "d3d6"),
+        Bitboard::EMPTY
+    );
+}
+
+#[test]
+fn a_piece_that_can_take_its_attacker_is_not_chased() {
+    // Beside the crossed black pawn on c4 the rook could be taken by it; from c1 it cannot.
+    let fen = "5k3/9/9/9/9/2p6/9/9/1R7/3K5 w - - 0 1";
+    assert_eq!(chased(fen, "b1b4"), Bitboard::EMPTY);
+    assert_eq!(chased(fen, "b1c1"), squares(&["c4"]));
+}
+
+#[test]
+fn bad_input_is_refused_without_panicking() {
+    let mut pos = position(ROOK_CHECKS);
+    // Not a legal move: nothing is chased.
+    assert_eq!(
+        chased_by(&pos, chariot::Move::new(sq("e8"), sq("e5"))),
+        Bitboard::EMPTY
+    );
+    for text in &ROOK_CHECK_LINE[..5] {
+        play(&mut pos, text);
+    }
+    // Spans that do not lead back to the same position are not cycles.
+    for plies in [0, 1, 2, 3, 5, 6, 99] {
+        assert_eq!(judge_cycle(&pos, plies), None, "{plies} plies");
+    }
+    assert!(judge_cycle(&pos, 4).is_some());
 }
 
 // ---- other endings -----------------------------------------------------------------------

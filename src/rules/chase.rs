@@ -1,5 +1,6 @@
 //! Which enemy pieces a move chases: new attacks on pieces that could be won for nothing (the
-//! exact conditions are listed in the docs of the `rules` module).
+//! exact conditions are listed in the docs of the `rules` module). Kings and pawns may attack as
+//! they like, so only advisors, elephants, horses, rooks and cannons chase.
 
 use crate::attacks::*;
 use crate::bitboard::Bitboard;
@@ -13,45 +14,89 @@ pub fn chased_by(pos: &Position, mv: Move) -> Bitboard {
     if !pos.is_legal(mv) {
         return Bitboard::EMPTY;
     }
+    chased_by_legal(pos, mv)
+}
+
+/// [`chased_by`] for a move known to be legal (replayed from the game record).
+pub(super) fn chased_by_legal(pos: &Position, mv: Move) -> Bitboard {
+    let candidates = new_attacks(pos, mv);
+    if candidates.is_empty() {
+        return Bitboard::EMPTY;
+    }
     let mut after = pos.clone();
     after.make_move(mv);
-    // The mover to move again: which captures would it have now?
+    // The victim's side to move: which of the attackers could it take at once?
+    let mut replies = MoveList::new();
+    generate(&after, GenKind::Captures, &mut replies);
+    // The mover to move again: which of the attacks are legal captures?
     let mut again = after.clone();
     again.make_null_move();
     let mut captures = MoveList::new();
     generate(&again, GenKind::Captures, &mut captures);
 
     let mut chased = Bitboard::EMPTY;
-    for &cap in captures.iter() {
-        let (from, to) = (cap.from(), cap.to());
-        let (Some(attacker), Some(victim)) = (again.piece_at(from), again.piece_at(to)) else {
-            continue;
-        };
-        if chased.has(to) || !chases(attacker.kind()) || !chaseable(victim, to) {
+    for (attacker, from, to) in candidates {
+        let cap = Move::new(from, to);
+        if !captures.contains(cap) || replies.contains(Move::new(to, from)) {
             continue;
         }
-        // Only a new attack chases: the attacker did not already hit the square before.
-        let old_from = if from == mv.to() { mv.from() } else { from };
-        if attack_set(attacker, old_from, pos.occupied()).has(to) {
-            continue;
+        let victim = again.piece_at(to).map(|p| p.kind());
+        let wins_rook = victim == Some(PieceType::Rook)
+            && matches!(attacker, PieceType::Horse | PieceType::Cannon);
+        if wins_rook || !protected(&again, cap) {
+            chased |= Bitboard::from_square(to);
         }
-        // Attacking a like piece that can take back at once offers a trade; it is no chase.
-        if victim.kind() == attacker.kind() && after.is_legal(Move::new(to, from)) {
-            continue;
-        }
-        let wins_rook = victim.kind() == PieceType::Rook
-            && matches!(attacker.kind(), PieceType::Horse | PieceType::Cannon);
-        if !wins_rook && protected(&again, cap) {
-            continue;
-        }
-        chased |= Bitboard::from_square(to);
     }
     chased
 }
 
-/// Kings and pawns may attack as they like: their attacks never count as chases.
-fn chases(kind: PieceType) -> bool {
-    !matches!(kind, PieceType::King | PieceType::Pawn)
+/// The attacks that `mv` creates, pins ignored: (attacker kind, its square after the move,
+/// victim square) for every piece that may chase and every enemy piece that may be chased,
+/// where that attacker did not already hit that square before the move. Cheap: no board copy,
+/// so moves that attack nothing new cost next to nothing.
+fn new_attacks(pos: &Position, mv: Move) -> Vec<(PieceType, Square, Square)> {
+    const CHASERS: [PieceType; 5] = [
+        PieceType::Advisor,
+        PieceType::Elephant,
+        PieceType::Horse,
+        PieceType::Rook,
+        PieceType::Cannon,
+    ];
+    let us = pos.side_to_move();
+    let (moved_from, moved_to) = (mv.from(), mv.to());
+    let occ_before = pos.occupied();
+    let occ_after = occ_before.without(moved_from).with(moved_to);
+    let targets = pos.color_bb(!us).without(moved_to);
+    let mut found = Vec::new();
+    for kind in CHASERS {
+        let piece = Piece::new(us, kind);
+        for sq in pos.pieces(us, kind) {
+            // A piece that stays put sees a change only where the move opens or closes one
+            // of its lines (sliders) or legs and eyes (horses, elephants); advisors never do.
+            let unchanged = match kind {
+                PieceType::Rook | PieceType::Cannon => {
+                    line(sq, moved_from).is_empty() && line(sq, moved_to).is_empty()
+                }
+                PieceType::Advisor => true,
+                _ => false,
+            };
+            if sq != moved_from && unchanged {
+                continue;
+            }
+            let now = if sq == moved_from { moved_to } else { sq };
+            let new =
+                attack_set(piece, now, occ_after) & targets & !attack_set(piece, sq, occ_before);
+            for victim_sq in new {
+                if pos
+                    .piece_at(victim_sq)
+                    .is_some_and(|victim| chaseable(victim, victim_sq))
+                {
+                    found.push((kind, now, victim_sq));
+                }
+            }
+        }
+    }
+    found
 }
 
 /// A king cannot be chased (that is check), nor a pawn that has not crossed the river.

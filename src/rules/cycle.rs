@@ -2,7 +2,7 @@
 //! a copy of the board to learn, per side, whether every move checked and whether every move
 //! chased one and the same enemy piece.
 
-use super::chase::chased_by;
+use super::chase::chased_by_legal;
 use super::{GameOutcome, Reason, Verdict};
 use crate::position::Position;
 use crate::types::{Color, Move};
@@ -42,10 +42,10 @@ pub fn judge_cycle(pos: &Position, plies: usize) -> Option<CycleJudgement> {
         .iter()
         .map(|undo| undo.mv)
         .collect::<Option<_>>()?;
-    let mut start = pos.clone();
-    for _ in 0..plies {
-        start.unmake_move();
-    }
+    // One copy of the board walks the cycle forwards, back to the start, and forwards again.
+    let mut board = pos.clone();
+    let rewind = |board: &mut Position| (0..plies).for_each(|_| board.unmake_move());
+    rewind(&mut board);
 
     let judged = |verdict, reason| Some(CycleJudgement { verdict, reason });
     let perpetual = |flags: [bool; 2], reason| match flags {
@@ -53,20 +53,20 @@ pub fn judge_cycle(pos: &Position, plies: usize) -> Option<CycleJudgement> {
         [false, true] => judged(Verdict::Loss(Color::Black), reason),
         _ => None,
     };
-    let checks = every_move_checks(&start, &moves);
+    let checks = every_move_checks(&mut board, &moves);
     if checks == [true, true] {
         return judged(Verdict::Draw, Reason::Repetition);
     }
     if let Some(judgement) = perpetual(checks, Reason::PerpetualCheck) {
         return Some(judgement);
     }
-    let chases = every_move_chases(&start, &moves);
+    rewind(&mut board);
+    let chases = every_move_chases(&mut board, &moves);
     perpetual(chases, Reason::PerpetualChase).or(judged(Verdict::Draw, Reason::Repetition))
 }
 
-/// Per colour: did each of its moves in the cycle give check?
-fn every_move_checks(start: &Position, moves: &[Move]) -> [bool; 2] {
-    let mut pos = start.clone();
+/// Per colour: did each of its moves in the cycle give check? Plays the moves on `pos`.
+fn every_move_checks(pos: &mut Position, moves: &[Move]) -> [bool; 2] {
     let mut checks = [true; 2];
     for &mv in moves {
         let mover = pos.side_to_move();
@@ -76,21 +76,21 @@ fn every_move_checks(start: &Position, moves: &[Move]) -> [bool; 2] {
     checks
 }
 
-/// Per colour: did each of its moves in the cycle chase one and the same enemy piece?
-fn every_move_chases(start: &Position, moves: &[Move]) -> [bool; 2] {
+/// Per colour: did each of its moves in the cycle chase one and the same enemy piece? Plays the
+/// moves on `pos`.
+fn every_move_chases(pos: &mut Position, moves: &[Move]) -> [bool; 2] {
     const NONE: u8 = u8::MAX;
     // Pieces are told apart by an id, since the chased piece may itself move in the cycle.
     let mut ids = [NONE; 90];
-    for (id, sq) in start.occupied().enumerate() {
+    for (id, sq) in pos.occupied().enumerate() {
         ids[sq.index()] = id as u8;
     }
     // Per colour, the ids of the enemy pieces chased by every move so far.
     let mut still_chased = [u64::MAX; 2];
-    let mut pos = start.clone();
     for &mv in moves {
         let mover = pos.side_to_move().index();
         if still_chased[mover] != 0 {
-            let chased = chased_by(&pos, mv)
+            let chased = chased_by_legal(pos, mv)
                 .map(|sq| ids[sq.index()])
                 .filter(|&id| id < 64)
                 .fold(0u64, |set, id| set | 1 << id);

@@ -39,8 +39,8 @@
 //! * the piece is *unprotected*: after the capture its side would have no legal recapture. A rook
 //!   attacked by a horse or a cannon counts even when protected, since winning it for a weaker
 //!   piece is a real gain;
-//! * the attack is not an offer to trade: a piece of the same kind that could legally capture the
-//!   attacker back right away is not chased.
+//! * the piece cannot legally capture its attacker at once (attacking a like piece that can take
+//!   back is an offer to trade; any other such attack only offers material).
 //!
 //! Not covered (judged a draw): alternating check and chase, chasing several pieces in turn,
 //! "false protection" (a recapture that is legal but loses more), and the finer rules of the
