@@ -322,9 +322,30 @@ impl Engine {
                 })
             }
             Err(Failure::Timeout { .. }) => {
-                let answered_stop =
-                    self.send("stop").is_ok() && self.wait_for(is_answer, STOP_GRACE, stop).is_ok();
-                Err(Failure::Timeout { answered_stop })
+                let _ = self.send("stop");
+                match self.wait_with(is_answer, |_| {}, STOP_GRACE, stop) {
+                    // The reader thread stamped the answer in time; the waiting thread merely
+                    // woke first. Judge by the stamp, not by which runner thread ran.
+                    Ok((at, line)) if at.saturating_duration_since(start) <= deadline => {
+                        let bestmove = line.split_whitespace().nth(1).unwrap_or("").to_string();
+                        if line.starts_with("nobestmove") || bestmove.is_empty() {
+                            return Err(Failure::Protocol(format!("no move given ('{line}')")));
+                        }
+                        let elapsed = at.saturating_duration_since(start);
+                        Ok(Reply {
+                            bestmove,
+                            score,
+                            depth,
+                            elapsed,
+                        })
+                    }
+                    Ok(_) => Err(Failure::Timeout {
+                        answered_stop: true,
+                    }),
+                    Err(_) => Err(Failure::Timeout {
+                        answered_stop: false,
+                    }),
+                }
             }
             Err(other) => Err(other),
         }
