@@ -33,9 +33,9 @@ fn puzzles() -> Vec<(String, i32)> {
 fn solve(fen: &str, n: i32, budget: u64) -> (Option<i32>, u64) {
     let pos = Position::from_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
     let tt = TranspositionTable::new(16);
+    // Only the node budget bounds the search: pruning can hide a short mate at shallow depths.
     let limits = Limits {
         nodes: Some(budget),
-        depth: Some(2 * n + 8),
         ..Limits::default()
     };
     let mut found = None;
@@ -83,11 +83,11 @@ fn run(max_n: i32, budget: u64) {
     );
 }
 
-/// Mates in one. Longer ones are not all solved yet: the null-window search of a quiet
-/// first move that mates is cut by reverse futility/null move when the side is far ahead.
+/// Mates in one and two. Some longer ones are not all solved yet within the budget (see the
+/// ignored test).
 #[test]
-fn mates_in_one() {
-    run(1, 1_000_000);
+fn short_mates() {
+    run(2, 2_000_000);
 }
 
 #[test]

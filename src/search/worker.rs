@@ -235,7 +235,14 @@ impl<'a> Worker<'a> {
         self.frames[ply].static_eval = static_eval;
         let improving = ply >= 2 && !in_check && static_eval > self.frames[ply - 2].static_eval;
 
-        if !pv_node && !in_check && ply > 0 && static_eval.abs() < MATE_BOUND {
+        // Not when beta is a mate score: "eval >= beta" against a mate bound proves nothing, and
+        // cutting there hides short mates behind longer ones.
+        if !pv_node
+            && !in_check
+            && ply > 0
+            && static_eval.abs() < MATE_BOUND
+            && beta.abs() < MATE_BOUND
+        {
             // Reverse futility: far above beta at low depth, a quiet move will not drop it.
             if depth <= 7 && static_eval - 80 * (depth - improving as i32) >= beta {
                 return static_eval;
