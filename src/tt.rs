@@ -15,6 +15,18 @@ pub enum Bound {
     Exact = 3,
 }
 
+impl Bound {
+    /// Does a stored score with this bound settle a search with window (alpha, beta)?
+    #[inline]
+    pub fn settles(self, score: i32, alpha: i32, beta: i32) -> bool {
+        match self {
+            Bound::Exact => true,
+            Bound::Lower => score >= beta,
+            Bound::Upper => score <= alpha,
+        }
+    }
+}
+
 /// One probed entry, unpacked. The move still has to be checked against the position.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct TtHit {

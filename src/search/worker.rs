@@ -11,7 +11,7 @@ use super::Signals;
 use crate::eval::Evaluator;
 use crate::movegen::MoveList;
 use crate::position::Position;
-use crate::tt::{score_from_tt, score_to_tt, Bound, TranspositionTable};
+use crate::tt::{score_from_tt, score_to_tt, Bound, TranspositionTable, TtHit};
 use crate::types::{Move, Piece, PieceType};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::OnceLock;
@@ -214,24 +214,13 @@ impl<'a> Worker<'a> {
         if let Some(hit) = hit {
             let score = score_from_tt(hit.score, ply);
             if !pv_node && hit.depth >= depth {
-                let usable = match hit.bound {
-                    Bound::Exact => true,
-                    Bound::Lower => score >= beta,
-                    Bound::Upper => score <= alpha,
-                };
-                if usable {
+                if hit.bound.settles(score, alpha, beta) {
                     return score;
                 }
             }
         }
 
-        let static_eval = if in_check {
-            -INFINITE
-        } else if let Some(hit) = hit {
-            hit.eval
-        } else {
-            self.eval.evaluate(&self.pos)
-        };
+        let static_eval = self.static_eval(in_check, hit);
         self.frames[ply].static_eval = static_eval;
         let improving = ply >= 2 && !in_check && static_eval > self.frames[ply - 2].static_eval;
 
@@ -395,6 +384,15 @@ impl<'a> Worker<'a> {
         best_score
     }
 
+    /// The static evaluation, reusing the one stored with a hash hit; none in check.
+    fn static_eval(&mut self, in_check: bool, hit: Option<TtHit>) -> i32 {
+        match hit {
+            _ if in_check => -INFINITE,
+            Some(hit) => hit.eval,
+            None => self.eval.evaluate(&self.pos),
+        }
+    }
+
     fn reward_quiet(
         &mut self,
         ply: usize,
@@ -433,23 +431,12 @@ impl<'a> Worker<'a> {
         let tt_move = hit.and_then(|h| h.mv).filter(|&mv| is_legal(&self.pos, mv));
         if let Some(hit) = hit {
             let score = score_from_tt(hit.score, ply);
-            let usable = match hit.bound {
-                Bound::Exact => true,
-                Bound::Lower => score >= beta,
-                Bound::Upper => score <= alpha,
-            };
-            if !pv_node && usable {
+            if !pv_node && hit.bound.settles(score, alpha, beta) {
                 return score;
             }
         }
 
-        let stand_pat = if in_check {
-            -INFINITE
-        } else if let Some(hit) = hit {
-            hit.eval
-        } else {
-            self.eval.evaluate(&self.pos)
-        };
+        let stand_pat = self.static_eval(in_check, hit);
         let mut best_score = stand_pat;
         if stand_pat >= beta {
             return stand_pat;
