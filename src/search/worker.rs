@@ -213,10 +213,8 @@ impl<'a> Worker<'a> {
         let tt_move = hit.and_then(|h| h.mv).filter(|&mv| is_legal(&self.pos, mv));
         if let Some(hit) = hit {
             let score = score_from_tt(hit.score, ply);
-            if !pv_node && hit.depth >= depth {
-                if hit.bound.settles(score, alpha, beta) {
-                    return score;
-                }
+            if !pv_node && hit.depth >= depth && hit.bound.settles(score, alpha, beta) {
+                return score;
             }
         }
 
