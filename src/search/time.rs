@@ -52,9 +52,11 @@ impl TimeManager {
             let cap = if moves == 1 {
                 left * 8 / 10
             } else {
-                left * 4 / 10
+                left * 3 / 10
             };
-            let soft = (left / moves + limits.inc * 3 / 4).min(cap).max(1);
+            // Spending only half the increment lets a low clock build up again: with a fast
+            // increment the clock then settles well above the overhead instead of just over it.
+            let soft = (left / moves + limits.inc / 2).min(cap).max(1);
             let hard = (soft * 4).min(cap).max(soft);
             (soft, hard)
         } else {
