@@ -7,6 +7,10 @@
 mod support;
 
 #[cfg(target_os = "linux")]
+#[path = "profiler.rs"]
+mod profiler;
+
+#[cfg(target_os = "linux")]
 fn main() {
     if let Err(message) = run() {
         eprintln!("error: {message}");
@@ -31,26 +35,14 @@ fn run() -> Result<(), String> {
             .parse::<u32>()
             .map_err(|_| format!("depth must be a number, got {text:?}"))?,
     };
-    let out_dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("perf")
-        .join("out");
-    std::fs::create_dir_all(&out_dir)
-        .map_err(|e| format!("cannot create {}: {e}", out_dir.display()))?;
-    let svg = out_dir.join(format!("perft{depth}.svg"));
+    let svg = profiler::svg_path(&format!("perft{depth}"))?;
 
-    let guard = pprof::ProfilerGuardBuilder::default()
-        .frequency(997)
-        .blocklist(&["libc", "libgcc", "pthread", "vdso"])
-        .build()
-        .map_err(|e| format!("cannot start the profiler: {e}"))?;
+    let guard = profiler::start()?;
     let mut pos = Position::startpos();
     let start = Instant::now();
     let nodes = perft(&mut pos, depth);
     let secs = start.elapsed().as_secs_f64();
-    let report = guard
-        .report()
-        .build()
-        .map_err(|e| format!("cannot build the report: {e}"))?;
+    let report = profiler::finish(guard)?;
 
     println!(
         "perft {depth}: {nodes} leaves in {secs:.3} s ({:.1} M leaves/s, profiled)",
@@ -67,11 +59,5 @@ fn run() -> Result<(), String> {
             println!("perft.txt has no depth-{depth} count for the start position; not checked")
         }
     }
-    let file =
-        std::fs::File::create(&svg).map_err(|e| format!("cannot create {}: {e}", svg.display()))?;
-    report
-        .flamegraph(file)
-        .map_err(|e| format!("cannot write the flamegraph: {e}"))?;
-    println!("flamegraph written to {}", svg.display());
-    Ok(())
+    profiler::write_svg(&report, &svg)
 }

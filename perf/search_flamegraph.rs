@@ -3,6 +3,10 @@
 //! Usage: `cargo run --release --example search_flamegraph -- [depth]` (default: bench's depth).
 
 #[cfg(target_os = "linux")]
+#[path = "profiler.rs"]
+mod profiler;
+
+#[cfg(target_os = "linux")]
 fn main() {
     if let Err(message) = run() {
         eprintln!("error: {message}");
@@ -26,34 +30,16 @@ fn run() -> Result<(), String> {
             .parse::<i32>()
             .map_err(|_| format!("depth must be a number, got {text:?}"))?,
     };
-    let out_dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("perf")
-        .join("out");
-    std::fs::create_dir_all(&out_dir)
-        .map_err(|e| format!("cannot create {}: {e}", out_dir.display()))?;
-    let svg = out_dir.join(format!("bench{depth}.svg"));
-    let guard = pprof::ProfilerGuardBuilder::default()
-        .frequency(997)
-        .blocklist(&["libc", "libgcc", "pthread", "vdso"])
-        .build()
-        .map_err(|e| format!("cannot start the profiler: {e}"))?;
+    let svg = profiler::svg_path(&format!("bench{depth}"))?;
+    let guard = profiler::start()?;
     let result = bench(depth, |_, _, r| {
         assert!(r.best.is_some(), "every bench position has a move")
     });
-    let report = guard
-        .report()
-        .build()
-        .map_err(|e| format!("cannot build the report: {e}"))?;
+    let report = profiler::finish(guard)?;
     let nps = result.nodes as f64 / result.time.as_secs_f64().max(1e-9);
     println!(
         "bench depth {depth}: {} nodes, {nps:.0} nps (profiled)",
         result.nodes
     );
-    let file =
-        std::fs::File::create(&svg).map_err(|e| format!("cannot create {}: {e}", svg.display()))?;
-    report
-        .flamegraph(file)
-        .map_err(|e| format!("cannot write the flamegraph: {e}"))?;
-    println!("flamegraph written to {}", svg.display());
-    Ok(())
+    profiler::write_svg(&report, &svg)
 }
