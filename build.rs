@@ -385,6 +385,21 @@ fn main() {
         .collect();
     emit(&mut out, "DIAGONAL_NEIGHBOURS", "[u128; 90]", &diagonal, 4);
 
+    // Attacks on a king reach it along its rank and file, from a horse's jump square over a
+    // diagonal leg, or from an adjacent pawn: a move touching none of these squares can
+    // neither give nor uncover a check.
+    let check_regions: Vec<u128> = (0..SQUARES)
+        .map(|ksq| {
+            let lines = (0..SQUARES)
+                .filter(|&sq| {
+                    sq != ksq && (file_of(sq) == file_of(ksq) || rank_of(sq) == rank_of(ksq))
+                })
+                .fold(0, |acc, sq| acc | bit(sq));
+            lines | horse_attackers(ksq, 0) | diagonal[ksq]
+        })
+        .collect();
+    emit(&mut out, "CHECK_REGION", "[u128; 90]", &check_regions, 4);
+
     let betweens: Vec<[u128; 90]> = (0..SQUARES)
         .map(|a| std::array::from_fn(|b| between(a, b)))
         .collect();

@@ -81,6 +81,13 @@ pub fn line(a: Square, b: Square) -> Bitboard {
     Bitboard(tables::LINE[a.index()][b.index()])
 }
 
+/// Squares from or to which a move can change the attacks on a king standing on `ksq`
+/// (its rank and file, horse jump squares and their legs); other moves never give check.
+#[inline(always)]
+pub fn check_region(ksq: Square) -> Bitboard {
+    Bitboard(tables::CHECK_REGION[ksq.index()])
+}
+
 /// The up-to-four diagonal neighbours: where the legs of horses attacking `sq` stand.
 #[inline(always)]
 pub fn diagonal_neighbours(sq: Square) -> Bitboard {

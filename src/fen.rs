@@ -173,6 +173,7 @@ impl Position {
             check_kings(&pos, &mut report);
         }
         if report.0.problems.is_empty() {
+            pos.refresh_checkers();
             Ok(pos)
         } else {
             Err(report.0)

@@ -36,6 +36,8 @@ pub struct Undo {
     pub hash: u64,
     /// Plies without capture before the move.
     pub rule60: u16,
+    /// Checkers of the side to move before the move.
+    pub checkers: Bitboard,
 }
 
 #[derive(Clone)]
@@ -49,6 +51,9 @@ pub struct Position {
     /// Plies since the last capture (the FEN half-move clock).
     pub(crate) rule60: u16,
     pub(crate) fullmove: u16,
+    /// Enemy pieces checking the side to move: found once per move in `make_move_with`, since
+    /// search, move generation and legality tests all ask for it.
+    pub(crate) checkers: Bitboard,
     pub(crate) history: Vec<Undo>,
 }
 
@@ -70,6 +75,7 @@ impl Position {
             hash: 0,
             rule60: 0,
             fullmove: 1,
+            checkers: Bitboard::EMPTY,
             history: Vec::with_capacity(256),
         }
     }
@@ -165,15 +171,25 @@ impl Position {
     }
 
     /// Enemy pieces giving check to the side to move.
-    #[inline]
+    #[inline(always)]
     pub fn checkers(&self) -> Bitboard {
+        self.checkers
+    }
+
+    #[inline(always)]
+    pub fn in_check(&self) -> bool {
+        self.checkers.any()
+    }
+
+    /// The checkers found from the placement (for set-up, and to verify the stored ones).
+    fn compute_checkers(&self) -> Bitboard {
         let us = self.side;
         self.king_attackers_with(self.king_square(us), self.occupied, !us, Bitboard::FULL)
     }
 
-    #[inline]
-    pub fn in_check(&self) -> bool {
-        self.checkers().any()
+    /// Sets the stored checkers once a set-up position has both kings.
+    pub(crate) fn refresh_checkers(&mut self) {
+        self.checkers = self.compute_checkers();
     }
 
     /// Is `color`'s king attacked in the current placement?
@@ -208,6 +224,10 @@ impl Position {
         let us = self.side;
         let them = !us;
         let ksq = self.king_square(them);
+        let region = check_region(ksq);
+        if !region.has(from) && !region.has(to) {
+            return false;
+        }
         let occ = self.occupied.without(from) | Bitboard::from_square(to);
         let moved = |kind: PieceType| {
             let bb = self.pieces(us, kind);
@@ -319,6 +339,7 @@ impl Position {
             captured,
             hash: self.hash,
             rule60: self.rule60,
+            checkers: self.checkers,
         });
         if let Some(victim) = captured {
             self.remove_piece(victim, to);
@@ -330,6 +351,7 @@ impl Position {
         self.shift_piece(piece, from, to);
         observer.move_piece(piece, from, to);
         self.finish_turn();
+        self.refresh_checkers();
     }
 
     /// Takes back the last move made with `make_move_with`.
@@ -358,9 +380,12 @@ impl Position {
             captured: None,
             hash: self.hash,
             rule60: self.rule60,
+            checkers: self.checkers,
         });
         self.rule60 = self.rule60.saturating_add(1);
         self.finish_turn();
+        // Not in check before passing, so the mover's last move left no check on itself.
+        self.checkers = Bitboard::EMPTY;
     }
 
     pub fn unmake_null_move(&mut self) {
@@ -389,6 +414,7 @@ impl Position {
         }
         self.hash = undo.hash;
         self.rule60 = undo.rule60;
+        self.checkers = undo.checkers;
     }
 
     // ---- checks and transformations -------------------------------------------------------
@@ -428,6 +454,7 @@ impl Position {
             && self.hash == self.compute_hash()
             && self.pieces(Color::Red, PieceType::King).count() == 1
             && self.pieces(Color::Black, PieceType::King).count() == 1
+            && self.checkers == self.compute_checkers()
     }
 
     /// The same position with colours swapped and the board turned (Red's pieces become
@@ -455,6 +482,7 @@ impl Position {
         }
         out.rule60 = self.rule60;
         out.fullmove = self.fullmove;
+        out.refresh_checkers();
         out
     }
 }
