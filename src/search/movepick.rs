@@ -34,6 +34,9 @@ pub struct MovePicker {
     next: usize,
     bad: MoveList,
     bad_next: usize,
+    /// Set once the search prunes quiet moves by count or margin: the rest are only scanned
+    /// for checks, so ordering them would be wasted work.
+    quiets_unsorted: bool,
 }
 
 impl MovePicker {
@@ -53,6 +56,7 @@ impl MovePicker {
             next: 0,
             bad: MoveList::new(),
             bad_next: 0,
+            quiets_unsorted: false,
         }
     }
 
@@ -125,7 +129,7 @@ impl MovePicker {
                     self.next = 0;
                     self.stage = Stage::Quiets;
                 }
-                Stage::Quiets => match self.pick_best() {
+                Stage::Quiets => match self.pick_quiet() {
                     Some(mv) => {
                         if Some(mv) != self.tt_move && !self.refutations.contains(&Some(mv)) {
                             return Some(mv);
@@ -143,6 +147,20 @@ impl MovePicker {
                 Stage::Done => return None,
             }
         }
+    }
+
+    /// From now on hand out the remaining quiet moves in generation order.
+    pub fn stop_sorting_quiets(&mut self) {
+        self.quiets_unsorted = true;
+    }
+
+    fn pick_quiet(&mut self) -> Option<Move> {
+        if !self.quiets_unsorted {
+            return self.pick_best();
+        }
+        let mv = self.list.as_slice().get(self.next).copied();
+        self.next += 1;
+        mv
     }
 
     /// Selection sort step: moves are usually few before a cut-off, so this beats sorting.

@@ -289,10 +289,9 @@ impl<'a> Worker<'a> {
                     // Late-move pruning and futility: quiet moves late in the list, or far
                     // below alpha at low depth, are not worth a search.
                     let late = (3 + depth * depth) / (2 - improving as i32);
-                    if depth <= 6 && quiets_tried.len() as i32 >= late {
-                        continue;
-                    }
-                    if depth <= 6 && static_eval + 100 + 100 * depth <= alpha {
+                    let futile = static_eval + 100 + 100 * depth <= alpha;
+                    if depth <= 6 && (quiets_tried.len() as i32 >= late || futile) {
+                        picker.stop_sorting_quiets();
                         continue;
                     }
                 } else if capture
