@@ -351,7 +351,14 @@ impl Position {
         self.shift_piece(piece, from, to);
         observer.move_piece(piece, from, to);
         self.finish_turn();
-        self.refresh_checkers();
+        // The new side to move was not in check before (its opponent just moved legally), so
+        // only a move touching the squares that bear on its king can have changed that.
+        let region = check_region(self.king_square(self.side));
+        self.checkers = if region.has(from) || region.has(to) {
+            self.compute_checkers()
+        } else {
+            Bitboard::EMPTY
+        };
     }
 
     /// Takes back the last move made with `make_move_with`.
