@@ -22,16 +22,6 @@ pub struct AttackMaps {
     pub double: [Bitboard; 2],
 }
 
-impl AttackMaps {
-    #[inline(always)]
-    fn add(&mut self, color: Color, kind: PieceType, attacks: Bitboard) {
-        let c = color.index();
-        self.by_kind[c][kind.index()] |= attacks;
-        self.double[c] |= self.all[c] & attacks;
-        self.all[c] |= attacks;
-    }
-}
-
 const fn weights() -> [Score; 7] {
     let mut out = [Score::ZERO; 7];
     let mut i = 0;
@@ -43,9 +33,23 @@ const fn weights() -> [Score; 7] {
 }
 const WEIGHT: [Score; 7] = weights();
 
-#[inline(always)]
-fn points(kind: PieceType, squares: Bitboard) -> Score {
-    WEIGHT[kind.index()] * squares.count() as i32
+/// One colour's attacks gathered in registers, written to [`AttackMaps`] once at the end.
+struct Gather {
+    by_kind: [Bitboard; 7],
+    all: Bitboard,
+    double: Bitboard,
+    /// Reachable squares per piece type; weighted once at the end.
+    squares: [u32; 7],
+}
+
+impl Gather {
+    #[inline(always)]
+    fn add(&mut self, kind: PieceType, attacks: Bitboard, moves: Bitboard) {
+        self.by_kind[kind.index()] |= attacks;
+        self.double |= self.all & attacks;
+        self.all |= attacks;
+        self.squares[kind.index()] += moves.count();
+    }
 }
 
 /// Flexibility of `color`, filling its half of `maps`.
@@ -55,38 +59,36 @@ pub fn evaluate(pos: &Position, color: Color, maps: &mut AttackMaps) -> Score {
     let own = pos.color_bb(color);
     let enemy = pos.color_bb(!color);
     let free = !own;
-    let mut score = Score::ZERO;
+    let mut g = Gather {
+        by_kind: [Bitboard::EMPTY; 7],
+        all: Bitboard::EMPTY,
+        double: Bitboard::EMPTY,
+        squares: [0; 7],
+    };
 
     let king = king_attacks(pos.king_square(color));
-    maps.add(color, PieceType::King, king);
-    score += points(PieceType::King, king & free);
-
+    g.add(PieceType::King, king, king & free);
     for sq in pos.pieces(color, PieceType::Advisor) {
         let a = advisor_attacks(sq);
-        maps.add(color, PieceType::Advisor, a);
-        score += points(PieceType::Advisor, a & free);
+        g.add(PieceType::Advisor, a, a & free);
     }
     for sq in pos.pieces(color, PieceType::Elephant) {
         let a = elephant_attacks(sq, occ);
-        maps.add(color, PieceType::Elephant, a);
-        score += points(PieceType::Elephant, a & free);
+        g.add(PieceType::Elephant, a, a & free);
     }
     for sq in pos.pieces(color, PieceType::Horse) {
         let a = horse_attacks(sq, occ);
-        maps.add(color, PieceType::Horse, a);
-        score += points(PieceType::Horse, a & free);
+        g.add(PieceType::Horse, a, a & free);
     }
     for sq in pos.pieces(color, PieceType::Rook) {
         let a = rook_attacks(sq, occ);
-        maps.add(color, PieceType::Rook, a);
-        score += points(PieceType::Rook, a & free);
+        g.add(PieceType::Rook, a, a & free);
     }
     for sq in pos.pieces(color, PieceType::Cannon) {
         let a = cannon_attacks(sq, occ);
-        maps.add(color, PieceType::Cannon, a);
         // Quiet moves slide like a rook; captures jump exactly one screen.
         let moves = (rook_attacks(sq, occ) & !occ) | (a & enemy);
-        score += points(PieceType::Cannon, moves);
+        g.add(PieceType::Cannon, a, moves);
     }
 
     // Pawns all at once: forward, and sideways for those across the river. Each shift moves
@@ -100,15 +102,22 @@ pub fn evaluate(pos: &Position, color: Color, maps: &mut AttackMaps) -> Score {
         let crossed = pawns & !own_side(color);
         let left = Bitboard(crossed.0 >> 1) & !FILE_I;
         let right = Bitboard(crossed.0 << 1) & !FILE_A;
-        let c = color.index();
         let all = forward | left | right;
-        maps.by_kind[c][PieceType::Pawn.index()] = all;
+        g.by_kind[PieceType::Pawn.index()] = all;
         let pawn_double = (forward & left) | (forward & right) | (left & right);
-        maps.double[c] |= (maps.all[c] & all) | pawn_double;
-        maps.all[c] |= all;
-        score += points(PieceType::Pawn, forward & free)
-            + points(PieceType::Pawn, left & free)
-            + points(PieceType::Pawn, right & free);
+        g.double |= (g.all & all) | pawn_double;
+        g.all |= all;
+        g.squares[PieceType::Pawn.index()] =
+            (forward & free).count() + (left & free).count() + (right & free).count();
+    }
+
+    let c = color.index();
+    maps.by_kind[c] = g.by_kind;
+    maps.all[c] = g.all;
+    maps.double[c] = g.double;
+    let mut score = Score::ZERO;
+    for (weight, &squares) in WEIGHT.iter().zip(&g.squares) {
+        score += *weight * squares as i32;
     }
     score
 }
