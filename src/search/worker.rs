@@ -309,6 +309,7 @@ impl<'a> Worker<'a> {
                 .expect("a legal move has a mover");
             self.frames[ply].moved = Some((piece, mv));
             self.pos.make_move_with(mv, &mut self.eval);
+            self.tt.prefetch(self.pos.hash());
             searched += 1;
             let new_depth = depth - 1;
             let mut score;
@@ -452,6 +453,7 @@ impl<'a> Worker<'a> {
                 }
             }
             self.pos.make_move_with(mv, &mut self.eval);
+            self.tt.prefetch(self.pos.hash());
             searched += 1;
             let score = -self.qsearch(-beta, -alpha, ply + 1);
             self.pos.unmake_move_with(&mut self.eval);
