@@ -16,6 +16,10 @@ use crate::types::{Move, Piece, PieceType};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::OnceLock;
 
+/// Quiescence skips captures that leave the score this far below alpha even after winning
+/// the victim outright (positional swings rarely exceed it).
+const DELTA_MARGIN: i32 = 200;
+
 /// How often (in nodes) a thread publishes its node count and looks at the clock.
 const CHECK_INTERVAL: u64 = 1024;
 
@@ -156,6 +160,24 @@ impl<'a> Worker<'a> {
             self.pv[ply][i] = self.pv[ply + 1][i];
         }
         self.pv_len[ply] = child_len;
+    }
+
+    /// Exchange value of the opponent's most valuable piece (what a capture can win at most).
+    fn best_victim_value(&self) -> i32 {
+        let them = !self.pos.side_to_move();
+        [
+            PieceType::Rook,
+            PieceType::Cannon,
+            PieceType::Horse,
+            PieceType::Advisor,
+            PieceType::Elephant,
+            PieceType::Pawn,
+        ]
+        .into_iter()
+        .filter(|&kind| self.pos.pieces(them, kind).any())
+        .map(value)
+        .max()
+        .unwrap_or(0)
     }
 
     /// Can the side to move still threaten much? Null move is unsafe in endings without
@@ -439,6 +461,10 @@ impl<'a> Worker<'a> {
         if stand_pat >= beta {
             return stand_pat;
         }
+        // Delta pruning for the whole node: not even winning their best piece reaches alpha.
+        if !in_check && stand_pat + self.best_victim_value() + DELTA_MARGIN <= alpha {
+            return stand_pat;
+        }
         alpha = alpha.max(stand_pat);
         let original_alpha = alpha;
         let mut best_move = None;
@@ -446,10 +472,14 @@ impl<'a> Worker<'a> {
         let mut searched = 0;
         while let Some(mv) = picker.next(&self.pos, &self.history) {
             if !in_check {
-                // Delta pruning: even winning this piece cannot lift the score to alpha.
+                // Delta pruning: even winning this piece cannot lift the score to alpha. Past
+                // the hash move captures come most valuable victim first, so none after will.
                 let gain = self.pos.piece_at(mv.to()).map_or(0, |p| value(p.kind()));
-                if stand_pat + gain + 200 <= alpha {
-                    continue;
+                if stand_pat + gain + DELTA_MARGIN <= alpha {
+                    if Some(mv) == tt_move {
+                        continue;
+                    }
+                    break;
                 }
             }
             self.pos.make_move_with(mv, &mut self.eval);
