@@ -304,22 +304,25 @@ impl<'a> Worker<'a> {
                 continue;
             }
             let capture = self.pos.piece_at(mv.to()).is_some();
-            let gives_check = self.pos.gives_check(mv);
             // Not when a mate is in sight: in xiangqi a stalemating quiet move mates too.
+            // Checks are never pruned; whether a move checks is asked only of moves that
+            // would otherwise be pruned (the question costs more than the pruning test).
             if ply > 0 && !in_check && best_score > -MATE_BOUND && alpha < MATE_BOUND {
-                if !capture && !gives_check {
+                if !capture {
                     // Late-move pruning and futility: quiet moves late in the list, or far
                     // below alpha at low depth, are not worth a search.
                     let late = (3 + depth * depth) / (2 - improving as i32);
                     let futile = static_eval + 100 + 100 * depth <= alpha;
-                    if depth <= 6 && (quiets_tried.len() as i32 >= late || futile) {
+                    if depth <= 6
+                        && (quiets_tried.len() as i32 >= late || futile)
+                        && !self.pos.gives_check(mv)
+                    {
                         picker.stop_sorting_quiets();
                         continue;
                     }
-                } else if capture
-                    && !gives_check
-                    && depth <= 6
+                } else if depth <= 6
                     && !see_ge(&self.pos, mv, -120 * depth)
+                    && !self.pos.gives_check(mv)
                 {
                     continue;
                 }
@@ -332,6 +335,7 @@ impl<'a> Worker<'a> {
             self.frames[ply].moved = Some((piece, mv));
             self.pos.make_move_with(mv, &mut self.eval);
             self.tt.prefetch(self.pos.hash());
+            let gives_check = self.pos.in_check();
             searched += 1;
             let new_depth = depth - 1;
             let mut score;
