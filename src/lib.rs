@@ -6,6 +6,7 @@ pub mod analyse;
 pub mod attacks;
 pub mod bench;
 pub mod bitboard;
+pub mod check_info;
 pub mod cli;
 pub mod eval;
 pub mod fen;

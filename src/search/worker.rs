@@ -8,6 +8,7 @@ use super::score::*;
 use super::see::{see_ge, value};
 use super::time::TimeManager;
 use super::Signals;
+use crate::check_info::CheckInfo;
 use crate::eval::Evaluator;
 use crate::movegen::MoveList;
 use crate::position::Position;
@@ -297,6 +298,7 @@ impl<'a> Worker<'a> {
         let mut best_move = None;
         let mut searched = 0;
         let mut quiets_tried = MoveList::new();
+        let mut checks: Option<CheckInfo> = None;
         let original_alpha = alpha;
 
         while let Some(mv) = picker.next(&self.pos, &self.history) {
@@ -315,7 +317,9 @@ impl<'a> Worker<'a> {
                     let futile = static_eval + 100 + 100 * depth <= alpha;
                     if depth <= 6
                         && (quiets_tried.len() as i32 >= late || futile)
-                        && !self.pos.gives_check(mv)
+                        && !checks
+                            .get_or_insert_with(|| CheckInfo::new(&self.pos))
+                            .gives_check(&self.pos, mv)
                     {
                         picker.stop_sorting_quiets();
                         continue;

@@ -2,6 +2,7 @@
 //! corpus replay) so that CI exercises the same logic. Each check panics with the FEN at fault.
 
 use super::reference::{Board, RefMove};
+use chariot::check_info::CheckInfo;
 use chariot::movegen::{generate, is_lost, legal_moves};
 use chariot::{BoardObserver, Color, GenKind, Move, MoveList, Piece, PieceType, Position, Square};
 
@@ -139,9 +140,15 @@ pub fn check_position(pos: &mut Position) {
 
     // Every move: gives_check, make/unmake with an observer, hash and consistency.
     let mut mirror = Mirror::of(pos);
+    let check_info = CheckInfo::new(pos);
     for &mv in &all {
         let m = to_move(mv);
         let gives_check = pos.gives_check(m);
+        assert_eq!(
+            check_info.gives_check(pos, m),
+            gives_check,
+            "CheckInfo disagrees on {m} in {fen}"
+        );
         pos.make_move_with(m, &mut mirror);
         let after = pos.to_fen();
         assert!(pos.is_consistent(), "inconsistent after {m} from {fen}");
