@@ -97,7 +97,8 @@ fn random_engines_finish_by_the_rules_and_the_pgn_replays() {
 fn ucci_engines_play_too() {
     let pgn = pgn_path("ucci");
     let mut args = fake("U1", "proto=ucci arg=--seed arg=5");
-    args.extend(fake("U2", "proto=ucci arg=--seed arg=6"));
+    // U1 offers usemillisec and gets milliseconds; U2 does not and gets seconds.
+    args.extend(fake("U2", "proto=ucci arg=--seed arg=6 arg=--ucci-seconds"));
     args.extend(["--tc", "5+0.05", "--games", "2"].map(String::from));
     let (output, games) = chariot_match(&args, &pgn);
     assert!(output.status.success());

@@ -262,7 +262,13 @@ fn a_mated_side_has_no_bestmove() {
 fn ucci_session() {
     let mut e = Engine::start();
     e.send("ucci");
-    e.until("ucciok");
+    let hello = e.until("ucciok");
+    // Hosts send seconds unless the engine offers usemillisec and they switch it on.
+    assert!(
+        hello.contains(&"option usemillisec type check default false".to_string()),
+        "{hello:#?}"
+    );
+    e.send("setoption usemillisec true");
     e.send("setoption hashsize 8");
     e.send("setoption threads 1");
     e.send("isready");
@@ -306,6 +312,7 @@ fn bad_ucci_input_reports_errors_and_keeps_state() {
         ("position startpos moves h2e2 h2e2", "not a legal move"),
         ("setoption hashsize many", "not a valid number"),
         ("setoption flavour sweet", "unknown option"),
+        ("setoption usemillisec maybe", "expected 'true' or 'false'"),
         ("go time soon", "not a valid number"),
         ("fly", "unknown command"),
     ] {

@@ -150,6 +150,9 @@ pub struct Engine {
     stdin: ChildStdin,
     lines: Receiver<(Instant, String)>,
     pub config: EngineConfig,
+    /// A UCCI engine that offered `usemillisec` was switched to milliseconds; other UCCI
+    /// engines take their times in seconds.
+    pub ucci_millis: bool,
 }
 
 impl Engine {
@@ -191,6 +194,7 @@ impl Engine {
             stdin,
             lines,
             config: config.clone(),
+            ucci_millis: false,
         };
         engine
             .handshake(timeout, stop)
@@ -204,7 +208,17 @@ impl Engine {
             Protocol::Uci | Protocol::UciVariant => ("uci", "uciok"),
         };
         self.send(hello)?;
-        self.wait_for(|l| l == ok, timeout, stop)?;
+        let mut offers_millis = false;
+        self.wait_with(
+            |l| l == ok,
+            |l| offers_millis |= l.starts_with("option usemillisec "),
+            timeout,
+            stop,
+        )?;
+        if self.config.proto == Protocol::Ucci && offers_millis {
+            self.send("setoption usemillisec true")?;
+            self.ucci_millis = true;
+        }
         let mut options = self.config.options.clone();
         if self.config.proto == Protocol::UciVariant {
             options.insert(0, ("UCI_Variant".into(), "xiangqi".into()));

@@ -95,9 +95,12 @@ fn side_name(c: Color) -> &'static str {
     }
 }
 
-/// The `go` command for the side to move.
+/// The `go` command for the side to move. UCCI times are whole seconds unless the engine
+/// takes milliseconds (`ucci_millis`); seconds are rounded down so no engine is promised time
+/// its clock does not have.
 fn go_command(
     proto: Protocol,
+    ucci_millis: bool,
     limits: &Limits,
     side: Color,
     clocks: &[Option<ClockState>; 2],
@@ -109,17 +112,20 @@ fn go_command(
     let inc = |c: Color| all[c.index()].clock.map_or(0, |c| c.inc_ms);
     match proto {
         Protocol::Ucci => {
+            let unit = |ms: u64| if ucci_millis { ms } else { ms / 1000 };
             if let Some(own) = own {
-                go += &format!(" time {} increment {}", own.remaining_ms, inc(side));
+                let (time, increment) = (unit(own.remaining_ms), unit(inc(side)));
+                go += &format!(" time {time} increment {increment}");
                 if let Some(n) = own.moves_to_go {
                     go += &format!(" movestogo {n}");
                 }
                 if let Some(opp) = opp {
-                    go += &format!(" opptime {} oppincrement {}", opp.remaining_ms, inc(!side));
+                    let (time, increment) = (unit(opp.remaining_ms), unit(inc(!side)));
+                    go += &format!(" opptime {time} oppincrement {increment}");
                 }
             } else if let Some(ms) = limits.movetime_ms {
                 // UCCI has no fixed move time: one move left in a period of that length.
-                go += &format!(" time {ms} movestogo 1");
+                go += &format!(" time {} movestogo 1", unit(ms));
             }
         }
         Protocol::Uci | Protocol::UciVariant => {
@@ -290,6 +296,7 @@ pub fn play(
         };
         let go = go_command(
             engine.config.proto,
+            engine.ucci_millis,
             &own,
             side,
             &clocks,
@@ -410,10 +417,18 @@ mod tests {
                 moves_to_go: None,
             }),
         ];
-        let uci = go_command(Protocol::Uci, &black, Color::Black, &clocks, [&red, &black]);
+        let uci = go_command(
+            Protocol::Uci,
+            false,
+            &black,
+            Color::Black,
+            &clocks,
+            [&red, &black],
+        );
         assert_eq!(uci, "go wtime 10000 winc 100 btime 9000 binc 100");
         let ucci = go_command(
             Protocol::Ucci,
+            true,
             &black,
             Color::Black,
             &clocks,
@@ -423,6 +438,18 @@ mod tests {
             ucci,
             "go time 9000 increment 100 opptime 10000 oppincrement 100"
         );
+        let ucci_seconds = go_command(
+            Protocol::Ucci,
+            false,
+            &black,
+            Color::Black,
+            &clocks,
+            [&red, &black],
+        );
+        assert_eq!(
+            ucci_seconds,
+            "go time 9 increment 0 opptime 10 oppincrement 0"
+        );
         let depth = Limits {
             depth: Some(4),
             nodes: Some(100),
@@ -431,6 +458,7 @@ mod tests {
         assert_eq!(
             go_command(
                 Protocol::Uci,
+                false,
                 &depth,
                 Color::Red,
                 &[None, None],

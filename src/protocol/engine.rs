@@ -27,8 +27,8 @@ pub struct Engine {
     /// Rank numbering of move text (UCI_Variant GUIs use ranks 1-10).
     pub base: RankBase,
     pub dialect: Dialect,
-    /// UCCI `usemillisec false`: times in `go` are seconds.
-    pub seconds: bool,
+    /// UCCI `setoption usemillisec true`: times in `go` are milliseconds, not seconds.
+    pub ucci_millis: bool,
     running: Option<(Arc<Signals>, JoinHandle<()>)>,
 }
 
@@ -41,7 +41,7 @@ impl Engine {
             options: Options::default(),
             base: RankBase::Zero,
             dialect,
-            seconds: false,
+            ucci_millis: false,
             running: None,
         }
     }

@@ -1,6 +1,7 @@
 //! UCCI commands, ElephantEye style: `ucciok`, `setoption <name> <value>`, `banmoves`,
 //! `go [ponder|draw] time T increment I opptime ...`, `probe`, and `quit` answered with `bye`.
-//! Times are milliseconds unless `setoption usemillisec false` asks for seconds.
+//! Times are seconds, as UCCI defines them, unless the GUI sends `setoption usemillisec true`
+//! (which it may because Chariot advertises the option); then they are milliseconds.
 
 use super::engine::{parse_moves, parse_position, Engine};
 use super::{error, number};
@@ -18,7 +19,7 @@ pub fn handle(engine: &mut Engine, line: &str) -> bool {
             println!("id author the Chariot developers");
             println!("option hashsize type spin min 1 max 65536 default 16");
             println!("option threads type spin min 1 max 256 default 1");
-            println!("option usemillisec type check default true");
+            println!("option usemillisec type check default false");
             println!("ucciok");
             Ok(())
         }
@@ -78,7 +79,13 @@ fn set_option(engine: &mut Engine, args: &str) -> Result<(), String> {
             engine.stop();
             engine.options.threads = threads.clamp(1, 256);
         }
-        "usemillisec" => engine.seconds = value.is_some_and(|v| *v == "false"),
+        "usemillisec" => {
+            engine.ucci_millis = match value.map(|v| v.to_ascii_lowercase()).as_deref() {
+                Some("true") => true,
+                Some("false") => false,
+                _ => return Err("setoption usemillisec: expected 'true' or 'false'".into()),
+            }
+        }
         "newgame" => engine.clear_hash(),
         // Options of other engines with no meaning here are accepted and ignored.
         "batch" | "debug" | "ponder" | "usebook" | "bookfiles" | "evalapi" | "promotion"
@@ -89,10 +96,17 @@ fn set_option(engine: &mut Engine, args: &str) -> Result<(), String> {
 }
 
 fn go(engine: &mut Engine, args: &str) -> Result<(), String> {
+    let (limits, ponder) = parse_go(args, engine.ucci_millis)?;
+    engine.go(limits, ponder);
+    Ok(())
+}
+
+/// Reads `go`'s parameters into search limits (times in milliseconds) and the ponder flag.
+fn parse_go(args: &str, millis: bool) -> Result<(Limits, bool), String> {
     let tokens: Vec<&str> = args.split_whitespace().collect();
     let mut limits = Limits::default();
     let mut ponder = false;
-    let unit = if engine.seconds { 1000 } else { 1 };
+    let unit = if millis { 1 } else { 1000 };
     let mut i = 0;
     while i < tokens.len() {
         let key = tokens[i];
@@ -123,8 +137,7 @@ fn go(engine: &mut Engine, args: &str) -> Result<(), String> {
         }
         i += 1;
     }
-    engine.go(limits, ponder);
-    Ok(())
+    Ok((limits, ponder))
 }
 
 /// `probe [fen F | startpos] [moves ...]`: what the hash table knows about a position.
@@ -152,4 +165,29 @@ fn probe(engine: &mut Engine, args: &str) -> Result<(), String> {
     }
     println!("{text}");
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::parse_go;
+
+    #[test]
+    fn go_times_are_seconds_unless_usemillisec() {
+        let (limits, ponder) = parse_go("time 300 increment 2 opptime 300", false).unwrap();
+        assert_eq!(
+            (limits.time, limits.inc, ponder),
+            (Some(300_000), 2_000, false)
+        );
+        let (limits, ponder) = parse_go("ponder time 300 increment 2", true).unwrap();
+        assert_eq!((limits.time, limits.inc, ponder), (Some(300), 2, true));
+    }
+
+    #[test]
+    fn go_rejects_bad_parameters() {
+        assert!(parse_go("time soon", false).is_err());
+        assert!(parse_go("time", false).is_err());
+        assert!(parse_go("hurry 3", false).is_err());
+        let (limits, _) = parse_go("draw depth 5 nodes 1000", false).unwrap();
+        assert_eq!((limits.depth, limits.nodes), (Some(5), Some(1000)));
+    }
 }

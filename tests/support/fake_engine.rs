@@ -1,6 +1,8 @@
 //! A fake engine for the match runner's tests: speaks just enough UCI and UCCI to play random
 //! legal moves, and can be told to misbehave after some moves of its own:
-//! `chariot-fake-engine [--mode random|crash|hang|illegal|slow|nomove] [--after N] [--seed S]`.
+//! `chariot-fake-engine [--mode random|crash|hang|illegal|slow|nomove] [--after N] [--seed S]
+//! [--ucci-seconds]`. Under UCCI it advertises `usemillisec` (unless `--ucci-seconds`) and exits
+//! with status 4 if the host then gets the time unit wrong.
 //! It is a bin target (not a test) so integration tests can start it as a child process.
 
 use chariot::movegen::legal_moves;
@@ -56,6 +58,10 @@ fn main() {
         .and_then(|v| v.parse().ok())
         .unwrap_or(std::process::id() as u64);
     let mut rng = Rng(seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1);
+    // UCCI: without usemillisec the host must send seconds; with it, it must switch it on.
+    let offers_millis = !args.iter().any(|a| a == "--ucci-seconds");
+    let mut ucci = false;
+    let mut millis = false;
     let mut base = RankBase::Zero;
     let mut pos = Position::startpos();
     let mut moves_made = 0u32;
@@ -66,7 +72,23 @@ fn main() {
         let words: Vec<&str> = line.split_whitespace().collect();
         let reply = match words.first().copied() {
             Some("uci") => "id name FakeEngine\nuciok".to_string(),
-            Some("ucci") => "id name FakeEngine\nucciok".to_string(),
+            Some("ucci") => {
+                ucci = true;
+                if offers_millis {
+                    "id name FakeEngine\noption usemillisec type check default false\nucciok"
+                        .to_string()
+                } else {
+                    "id name FakeEngine\nucciok".to_string()
+                }
+            }
+            Some("setoption") if ucci && line.contains("usemillisec") => {
+                if !offers_millis {
+                    eprintln!("usemillisec was never offered: {line}");
+                    std::process::exit(4);
+                }
+                millis = line.ends_with("true");
+                continue;
+            }
             Some("isready") => "readyok".to_string(),
             Some("setoption") if line.contains("UCI_Variant") => {
                 base = RankBase::One;
@@ -80,6 +102,10 @@ fn main() {
                 continue;
             }
             Some("go") => {
+                if ucci && offers_millis && !millis && words.contains(&"time") {
+                    eprintln!("times in seconds although usemillisec was offered: {line}");
+                    std::process::exit(4);
+                }
                 let misbehave = moves_made >= after;
                 moves_made += 1;
                 let moves = legal_moves(&pos);
@@ -117,7 +143,9 @@ fn main() {
                         continue;
                     }
                     Mode::Slow => {
-                        std::thread::sleep(Duration::from_millis(allotted_ms(&words, &pos) + 500))
+                        let unit = if ucci && !millis { 1000 } else { 1 };
+                        let allotted = allotted_ms(&words, &pos) * unit;
+                        std::thread::sleep(Duration::from_millis(allotted + 500))
                     }
                     Mode::NoMove => {
                         let _ = writeln!(out, "nobestmove");
