@@ -13,7 +13,7 @@ mod masks;
 mod mobility;
 pub mod params;
 mod patterns;
-mod psqt;
+pub(crate) mod psqt;
 mod relations;
 pub mod score;
 pub mod trace;

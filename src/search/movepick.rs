@@ -5,9 +5,10 @@
 use super::history::History;
 use super::see::{see_ge, value};
 use crate::attacks::*;
+use crate::eval::psqt::psqt;
 use crate::movegen::{generate, GenKind, MoveList, MAX_MOVES};
 use crate::position::Position;
-use crate::types::{Move, Piece, PieceType};
+use crate::types::{Color, Move, Piece, PieceType};
 
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Debug)]
 enum Stage {
@@ -30,7 +31,10 @@ pub struct MovePicker {
     /// Quiescence outside check: captures only, losing ones skipped.
     captures_only: bool,
     list: MoveList,
-    scores: [i32; MAX_MOVES],
+    /// Per move of `list`: its ordering score and index packed by [`sort_key`]; moves already
+    /// handed out hold [`TAKEN`].
+    keys: [i32; MAX_MOVES],
+    /// Unsorted quiets: the next index of `list` to look at.
     next: usize,
     bad: MoveList,
     bad_next: usize,
@@ -52,7 +56,7 @@ impl MovePicker {
             refutations: [killers[0], killers[1], counter],
             captures_only: false,
             list: MoveList::new(),
-            scores: [0; MAX_MOVES],
+            keys: [TAKEN; MAX_MOVES],
             next: 0,
             bad: MoveList::new(),
             bad_next: 0,
@@ -82,9 +86,8 @@ impl MovePicker {
                 Stage::GenCaptures => {
                     generate(pos, GenKind::Captures, &mut self.list);
                     for (i, &mv) in self.list.as_slice().iter().enumerate() {
-                        self.scores[i] = mvv_lva(pos, mv);
+                        self.keys[i] = sort_key(mvv_lva(pos, mv), i);
                     }
-                    self.next = 0;
                     self.stage = Stage::GoodCaptures;
                 }
                 Stage::GoodCaptures => match self.pick_best() {
@@ -124,7 +127,9 @@ impl MovePicker {
                     generate(pos, GenKind::Quiets, &mut self.list);
                     let side = pos.side_to_move();
                     for (i, &mv) in self.list.as_slice().iter().enumerate() {
-                        self.scores[i] = history.score(side, mv);
+                        let score =
+                            history.score(side, mv) * PLACEMENT_SPAN + placement_gain(pos, mv);
+                        self.keys[i] = sort_key(score, i);
                     }
                     self.next = 0;
                     self.stage = Stage::Quiets;
@@ -158,28 +163,69 @@ impl MovePicker {
         if !self.quiets_unsorted {
             return self.pick_best();
         }
-        let mv = self.list.as_slice().get(self.next).copied();
-        self.next += 1;
-        mv
+        // In generation order, passing over the moves the sorted picks already handed out.
+        while self.next < self.list.len() {
+            let i = self.next;
+            self.next += 1;
+            if self.keys[i] != TAKEN {
+                return Some(self.list.as_slice()[i]);
+            }
+        }
+        None
     }
 
     /// Selection sort step: moves are usually few before a cut-off, so this beats sorting.
+    /// The list stays in place; the best key is a plain maximum, which the compiler turns
+    /// into a few vector instructions.
     fn pick_best(&mut self) -> Option<Move> {
-        let len = self.list.len();
-        if self.next >= len {
+        let keys = &mut self.keys[..self.list.len()];
+        let best = keys.iter().copied().max().unwrap_or(TAKEN);
+        if best == TAKEN {
             return None;
         }
-        let mut best = self.next;
-        for i in self.next + 1..len {
-            if self.scores[i] > self.scores[best] {
-                best = i;
-            }
-        }
-        self.list.as_mut_slice().swap(self.next, best);
-        self.scores.swap(self.next, best);
-        self.next += 1;
-        Some(self.list.as_slice()[self.next - 1])
+        let index = key_index(best);
+        keys[index] = TAKEN;
+        Some(self.list.as_slice()[index])
     }
+}
+
+/// Marks a move already handed out; below every real key.
+const TAKEN: i32 = i32::MIN;
+const INDEX_BITS: u32 = 7;
+const INDEX_MASK: i32 = (1 << INDEX_BITS) - 1;
+static_assertions::const_assert!(MAX_MOVES <= 1 << INDEX_BITS);
+
+/// Quiets with equal history (most of them, early in a search) are ordered by how much the
+/// piece-square table likes the move, clamped to this span; history always comes first.
+const PLACEMENT_SPAN: i32 = 256;
+
+/// Middlegame piece-square gain of a quiet move for the side making it, within
+/// ±PLACEMENT_SPAN/2.
+#[inline(always)]
+fn placement_gain(pos: &Position, mv: Move) -> i32 {
+    let piece = pos
+        .piece_at(mv.from())
+        .expect("a generated move has a mover");
+    // The tables hold Black's entries negated.
+    let gain = psqt(piece, mv.to()).mg() - psqt(piece, mv.from()).mg();
+    let gain = match piece.color() {
+        Color::Red => gain,
+        Color::Black => -gain,
+    };
+    gain.clamp(-PLACEMENT_SPAN / 2, PLACEMENT_SPAN / 2 - 1)
+}
+
+/// An ordering score with the move's list index in the low bits, so one integer maximum finds
+/// the best move and, among equal scores, the one generated last. Scores (history × 256 within
+/// ±2^22, MVV/LVA within ±200,000) keep clear of overflow.
+#[inline(always)]
+fn sort_key(score: i32, index: usize) -> i32 {
+    (score << INDEX_BITS) | index as i32
+}
+
+#[inline(always)]
+fn key_index(key: i32) -> usize {
+    (key & INDEX_MASK) as usize
 }
 
 /// Most valuable victim first, then least valuable attacker.
