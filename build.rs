@@ -433,6 +433,21 @@ fn main() {
         .collect();
     emit(&mut out, "CHECK_REGION", "[u128; 90]", &check_regions, 4);
 
+    // A square's rank and file without the square: where rooks, cannons and the facing king
+    // must stand to attack it.
+    let lines_through: Vec<u128> = (0..SQUARES)
+        .map(|sq| {
+            (0..SQUARES)
+                .filter(|&o| o != sq && (file_of(o) == file_of(sq) || rank_of(o) == rank_of(sq)))
+                .fold(0, |acc, o| acc | bit(o))
+        })
+        .collect();
+    for (sq, &lines) in lines_through.iter().enumerate() {
+        assert_eq!(lines, walk_slider(sq, 0, false), "lines through {sq}");
+        assert_eq!(lines.count_ones(), 17);
+    }
+    emit(&mut out, "LINES_THROUGH", "[u128; 90]", &lines_through, 4);
+
     let betweens: Vec<[u128; 90]> = (0..SQUARES)
         .map(|a| std::array::from_fn(|b| between(a, b)))
         .collect();

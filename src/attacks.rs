@@ -99,6 +99,12 @@ pub fn check_region(ksq: Square) -> Bitboard {
     Bitboard(tables::CHECK_REGION[ksq.index()])
 }
 
+/// The rank and file of `sq` without `sq`: the rook attacks on an empty board.
+#[inline(always)]
+pub fn lines_through(sq: Square) -> Bitboard {
+    Bitboard(tables::LINES_THROUGH[sq.index()])
+}
+
 /// The up-to-four diagonal neighbours: where the legs of horses attacking `sq` stand.
 #[inline(always)]
 pub fn diagonal_neighbours(sq: Square) -> Bitboard {
