@@ -271,11 +271,16 @@ impl Position {
                 bb
             }
         };
-        let rooks = moved(PieceType::Rook) | moved(PieceType::King);
+        // As in `king_attackers_with`, a lookup is made only when a piece stands where it
+        // could attack the king from.
+        let lines = lines_through(ksq);
+        let rooks = (moved(PieceType::Rook) | moved(PieceType::King)) & lines;
+        let cannons = moved(PieceType::Cannon) & lines;
+        let horses = moved(PieceType::Horse) & horse_attackers(ksq, Bitboard::EMPTY);
         (pawn_attackers(us, ksq) & moved(PieceType::Pawn)).any()
-            || (rook_attacks(ksq, occ) & rooks).any()
-            || (cannon_attacks(ksq, occ) & moved(PieceType::Cannon)).any()
-            || (horse_attackers(ksq, occ) & moved(PieceType::Horse)).any()
+            || (rooks.any() && (rook_attacks(ksq, occ) & rooks).any())
+            || (cannons.any() && (cannon_attacks(ksq, occ) & cannons).any())
+            || (horses.any() && (horse_attackers(ksq, occ) & horses).any())
     }
 
     /// Every piece of either colour that attacks `sq` with the given occupancy.
