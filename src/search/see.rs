@@ -33,10 +33,7 @@ pub fn see_ge(pos: &Position, mv: Move, threshold: i32) -> bool {
     }
     let mut occ = pos.occupied().without(from) | Bitboard::from_square(to);
     let mut side = !mover.color();
-    loop {
-        let Some((sq, kind)) = least_valuable_attacker(pos, to, occ, side) else {
-            break;
-        };
+    while let Some((sq, kind)) = least_valuable_attacker(pos, to, occ, side) {
         occ = occ.without(sq);
         side = !side;
         // Negamax step: the side that just captured now holds `-balance - 1` in reserve.
