@@ -275,8 +275,9 @@ fn check_lookups(
         let occ = rng.occupancy();
         for sq in 0..SQUARES {
             let (file, rank) = (file_of(sq), rank_of(sq));
-            let fast = (rank_rook[file][rank_index(occ, rank)] as u128) << (rank * FILES)
-                | file_rook[rank][file_index(occ, file)] << file;
+            let fast = (rank_rook[file][rank_index(occ, rank)] as u128)
+                .wrapping_mul(bit(rank * FILES))
+                | file_rook[rank][file_index(occ, file)] << (file % 64);
             assert_eq!(fast, walk_slider(sq, occ, false), "rook lookup at {sq}");
             let reach = horse[sq][orthogonal_index(occ, sq)];
             for to in bits_of(reach) {
@@ -305,6 +306,19 @@ fn emit<T: std::fmt::LowerHex>(out: &mut String, name: &str, ty: &str, values: &
         out.push('\n');
     }
     out.push_str("];\n");
+}
+
+/// Like [`emit`], as a `const` so that `const fn`s can read it.
+fn emit_const<T: std::fmt::LowerHex>(
+    out: &mut String,
+    name: &str,
+    ty: &str,
+    values: &[T],
+    width: usize,
+) {
+    emit(out, name, ty, values, width);
+    let start = out.rfind(&format!("pub static {name}")).unwrap();
+    out.replace_range(start..start + "pub static".len(), "pub const");
 }
 
 fn emit_nested<T: std::fmt::LowerHex, const N: usize>(
@@ -357,6 +371,25 @@ fn main() {
     emit_nested(&mut out, "PAWN_ATTACKS", "[[u128; 90]; 2]", &pawns);
     emit_nested(&mut out, "PAWN_ATTACKERS", "[[u128; 90]; 2]", &pawn_from);
 
+    // Square -> file and rank without a division by 9.
+    let files: Vec<u8> = (0..SQUARES).map(|sq| file_of(sq) as u8).collect();
+    let ranks: Vec<u8> = (0..SQUARES).map(|sq| rank_of(sq) as u8).collect();
+    for sq in 0..SQUARES {
+        assert_eq!(square_at(files[sq] as i32, ranks[sq] as i32), Some(sq));
+    }
+    emit_const(&mut out, "SQUARE_FILE", "[u8; 90]", &files, 18);
+    emit_const(&mut out, "SQUARE_RANK", "[u8; 90]", &ranks, 18);
+    // The lowest square of each rank: multiplying a rank's bits by it puts them in place.
+    let rank_base: Vec<u128> = (0..RANKS).map(|rank| bit(rank * FILES)).collect();
+    for (rank, &base) in rank_base.iter().enumerate() {
+        assert_eq!(
+            square_at(0, rank as i32),
+            Some(base.trailing_zeros() as usize)
+        );
+        assert_eq!(0x1ffu128.wrapping_mul(base), 0x1ff << (rank * FILES));
+    }
+    emit(&mut out, "RANK_BASE", "[u128; 10]", &rank_base, 4);
+
     let rank_rook = rank_table(false);
     let file_rook = file_table(false);
     check_lookups(&rank_rook, &file_rook, &horses, &horse_attackers_t);
@@ -399,6 +432,21 @@ fn main() {
         })
         .collect();
     emit(&mut out, "CHECK_REGION", "[u128; 90]", &check_regions, 4);
+
+    // A square's rank and file without the square: where rooks, cannons and the facing king
+    // must stand to attack it.
+    let lines_through: Vec<u128> = (0..SQUARES)
+        .map(|sq| {
+            (0..SQUARES)
+                .filter(|&o| o != sq && (file_of(o) == file_of(sq) || rank_of(o) == rank_of(sq)))
+                .fold(0, |acc, o| acc | bit(o))
+        })
+        .collect();
+    for (sq, &lines) in lines_through.iter().enumerate() {
+        assert_eq!(lines, walk_slider(sq, 0, false), "lines through {sq}");
+        assert_eq!(lines.count_ones(), 17);
+    }
+    emit(&mut out, "LINES_THROUGH", "[u128; 90]", &lines_through, 4);
 
     let betweens: Vec<[u128; 90]> = (0..SQUARES)
         .map(|a| std::array::from_fn(|b| between(a, b)))

@@ -2,14 +2,14 @@
 //! lookups (see perf/README.md for why); leapers index 16-entry tables by their legs or eyes.
 
 use crate::bitboard::Bitboard;
-use crate::geometry::{diagonal_index, file_index, orthogonal_index, rank_index, FILES};
+use crate::geometry::{diagonal_index, file_index, orthogonal_index, rank_index, FILES, RANKS};
 use crate::types::{Color, Square};
 
 #[allow(clippy::unreadable_literal)]
 mod tables {
     include!(concat!(env!("OUT_DIR"), "/tables.rs"));
 }
-pub(crate) use tables::{ZOBRIST_PIECE, ZOBRIST_SIDE};
+pub(crate) use tables::{SQUARE_FILE, SQUARE_RANK, ZOBRIST_PIECE, ZOBRIST_SIDE};
 
 #[inline(always)]
 pub fn king_attacks(sq: Square) -> Bitboard {
@@ -53,19 +53,30 @@ pub fn pawn_attackers(color: Color, sq: Square) -> Bitboard {
 /// Rook attacks: every square up to and including the first blocker in each direction.
 #[inline(always)]
 pub fn rook_attacks(sq: Square, occ: Bitboard) -> Bitboard {
-    let (file, rank) = (sq.file(), sq.rank());
-    let along_rank = (tables::RANK_ROOK[file][rank_index(occ.0, rank)] as u128) << (rank * FILES);
-    let along_file = tables::FILE_ROOK[rank][file_index(occ.0, file)] << file;
-    Bitboard(along_rank | along_file)
+    slider_attacks(sq, occ, &tables::RANK_ROOK, &tables::FILE_ROOK)
 }
 
 /// Cannon attacks: beyond the first blocker (the screen) up to and including the next one.
 /// Cannon captures are these `& enemy`; its quiet moves are the rook attacks on empty squares.
 #[inline(always)]
 pub fn cannon_attacks(sq: Square, occ: Bitboard) -> Bitboard {
+    slider_attacks(sq, occ, &tables::RANK_CANNON, &tables::FILE_CANNON)
+}
+
+#[inline(always)]
+fn slider_attacks(
+    sq: Square,
+    occ: Bitboard,
+    ranks: &[[u16; 128]; FILES],
+    files: &[[u128; 256]; RANKS],
+) -> Bitboard {
     let (file, rank) = (sq.file(), sq.rank());
-    let along_rank = (tables::RANK_CANNON[file][rank_index(occ.0, rank)] as u128) << (rank * FILES);
-    let along_file = tables::FILE_CANNON[rank][file_index(occ.0, file)] << file;
+    // Multiplying by the rank's lowest square places the rank's bits without the conditional
+    // moves of a variable u128 shift (rank 7 straddles the two halves).
+    let along_rank =
+        (ranks[file][rank_index(occ.0, rank)] as u128).wrapping_mul(tables::RANK_BASE[rank]);
+    // `file` < 9: the mask only tells the compiler the shift stays below 64.
+    let along_file = files[rank][file_index(occ.0, file)] << (file % 64);
     Bitboard(along_rank | along_file)
 }
 
@@ -86,6 +97,12 @@ pub fn line(a: Square, b: Square) -> Bitboard {
 #[inline(always)]
 pub fn check_region(ksq: Square) -> Bitboard {
     Bitboard(tables::CHECK_REGION[ksq.index()])
+}
+
+/// The rank and file of `sq` without `sq`: the rook attacks on an empty board.
+#[inline(always)]
+pub fn lines_through(sq: Square) -> Bitboard {
+    Bitboard(tables::LINES_THROUGH[sq.index()])
 }
 
 /// The up-to-four diagonal neighbours: where the legs of horses attacking `sq` stand.

@@ -153,9 +153,14 @@ impl Position {
         by: Color,
         alive: Bitboard,
     ) -> Bitboard {
-        let rooks = (self.pieces(by, PieceType::Rook) | self.pieces(by, PieceType::King)) & alive;
-        let cannons = self.pieces(by, PieceType::Cannon) & alive;
-        let horses = self.pieces(by, PieceType::Horse) & alive;
+        // Only pieces on the king's lines or horse squares can attack it: when none stands
+        // there the slider and horse lookups are skipped.
+        let lines = lines_through(ksq);
+        let rooks =
+            (self.pieces(by, PieceType::Rook) | self.pieces(by, PieceType::King)) & alive & lines;
+        let cannons = self.pieces(by, PieceType::Cannon) & alive & lines;
+        let horses =
+            self.pieces(by, PieceType::Horse) & alive & horse_attackers(ksq, Bitboard::EMPTY);
         let pawns = self.pieces(by, PieceType::Pawn) & alive;
         let mut attackers = pawn_attackers(by, ksq) & pawns;
         if rooks.any() {
@@ -208,11 +213,40 @@ impl Position {
     #[inline]
     pub fn king_safe_after(&self, from: Square, to: Square) -> bool {
         let us = self.side;
+        let them = !us;
         let to_bb = Bitboard::from_square(to);
         let occ = (self.occupied.without(from)) | to_bb;
         let king = self.king_square(us);
-        let ksq = if king == from { to } else { king };
-        self.king_attackers_with(ksq, occ, !us, !to_bb).is_empty()
+        if king == from {
+            return self.king_attackers_with(to, occ, them, !to_bb).is_empty();
+        }
+        if self.checkers.any() {
+            return self.king_attackers_with(king, occ, them, !to_bb).is_empty();
+        }
+        // Nothing attacked the king before and the enemy can only have lost a piece, so a new
+        // attack needs a line opened at `from` (rooks, the facing king, a cannon's second
+        // screen), a cannon screen arriving on `to`, or a horse leg freed at `from`. Pawns
+        // ignore occupancy.
+        let lines = lines_through(king);
+        if lines.has(from) {
+            let rooks = self.pieces(them, PieceType::Rook) | self.pieces(them, PieceType::King);
+            if (rook_attacks(king, occ) & rooks & lines).without(to).any() {
+                return false;
+            }
+        }
+        if lines.has(from) || lines.has(to) {
+            let cannons = self.pieces(them, PieceType::Cannon) & lines;
+            if cannons.any() && (cannon_attacks(king, occ) & cannons).without(to).any() {
+                return false;
+            }
+        }
+        if diagonal_neighbours(king).has(from) {
+            let horses = self.pieces(them, PieceType::Horse);
+            if (horse_attackers(king, occ) & horses).without(to).any() {
+                return false;
+            }
+        }
+        true
     }
 
     /// Does the (legal) move give check to the opponent?
@@ -237,11 +271,16 @@ impl Position {
                 bb
             }
         };
-        let rooks = moved(PieceType::Rook) | moved(PieceType::King);
+        // As in `king_attackers_with`, a lookup is made only when a piece stands where it
+        // could attack the king from.
+        let lines = lines_through(ksq);
+        let rooks = (moved(PieceType::Rook) | moved(PieceType::King)) & lines;
+        let cannons = moved(PieceType::Cannon) & lines;
+        let horses = moved(PieceType::Horse) & horse_attackers(ksq, Bitboard::EMPTY);
         (pawn_attackers(us, ksq) & moved(PieceType::Pawn)).any()
-            || (rook_attacks(ksq, occ) & rooks).any()
-            || (cannon_attacks(ksq, occ) & moved(PieceType::Cannon)).any()
-            || (horse_attackers(ksq, occ) & moved(PieceType::Horse)).any()
+            || (rooks.any() && (rook_attacks(ksq, occ) & rooks).any())
+            || (cannons.any() && (cannon_attacks(ksq, occ) & cannons).any())
+            || (horses.any() && (horse_attackers(ksq, occ) & horses).any())
     }
 
     /// Every piece of either colour that attacks `sq` with the given occupancy.

@@ -2,9 +2,10 @@
 //! each side recapturing with its least valuable piece. Attackers are recomputed after every
 //! capture because removing a piece can open a rook line or give a cannon its screen.
 
+use crate::attacks::*;
 use crate::bitboard::Bitboard;
 use crate::position::Position;
-use crate::types::{Color, Move, PieceType};
+use crate::types::{Color, Move, PieceType, Square};
 
 /// Piece values used to order and prune captures (the evaluation's own values may differ).
 pub const SEE_VALUE: [i32; 7] = [10_000, 200, 200, 400, 900, 450, 100];
@@ -32,20 +33,14 @@ pub fn see_ge(pos: &Position, mv: Move, threshold: i32) -> bool {
     }
     let mut occ = pos.occupied().without(from) | Bitboard::from_square(to);
     let mut side = !mover.color();
-    loop {
-        let attackers = pos.attackers_to(to, occ) & occ & pos.color_bb(side);
-        let Some((sq, kind)) = least_valuable(pos, attackers, side) else {
-            break;
-        };
+    while let Some((sq, kind)) = least_valuable_attacker(pos, to, occ, side) {
         occ = occ.without(sq);
         side = !side;
         // Negamax step: the side that just captured now holds `-balance - 1` in reserve.
         balance = -balance - 1 - value(kind);
         if balance >= 0 {
             // A king may only "recapture" if the square is no longer defended.
-            if kind == PieceType::King
-                && (pos.attackers_to(to, occ) & occ & pos.color_bb(side)).any()
-            {
+            if kind == PieceType::King && least_valuable_attacker(pos, to, occ, side).is_some() {
                 side = !side;
             }
             break;
@@ -54,24 +49,57 @@ pub fn see_ge(pos: &Position, mv: Move, threshold: i32) -> bool {
     side != mover.color()
 }
 
-fn least_valuable(
+/// The least valuable piece of `side` on `occ` that attacks `sq` (the lowest square among
+/// equals). Piece kinds are tried cheapest first and the search stops at the first attacker,
+/// so the slider lookups are usually skipped.
+fn least_valuable_attacker(
     pos: &Position,
-    attackers: Bitboard,
+    sq: Square,
+    occ: Bitboard,
     side: Color,
-) -> Option<(crate::types::Square, PieceType)> {
-    const ORDER: [PieceType; 7] = [
-        PieceType::Pawn,
-        PieceType::Advisor,
-        PieceType::Elephant,
-        PieceType::Horse,
-        PieceType::Cannon,
-        PieceType::Rook,
-        PieceType::King,
+) -> Option<(Square, PieceType)> {
+    let mine = |kind| pos.pieces(side, kind) & occ;
+    let lines = lines_through(sq);
+    let candidates = [
+        (PieceType::Pawn, pawn_attackers(side, sq)),
+        (PieceType::Advisor, advisor_attacks(sq)),
     ];
-    ORDER.iter().find_map(|&kind| {
-        let bb = attackers & pos.pieces(side, kind);
-        bb.any().then(|| (bb.lsb(), kind))
-    })
+    for (kind, reach) in candidates {
+        let found = reach & mine(kind);
+        if found.any() {
+            return Some((found.lsb(), kind));
+        }
+    }
+    let elephants = mine(PieceType::Elephant);
+    if elephants.any() {
+        let found = elephant_attacks(sq, occ) & elephants;
+        if found.any() {
+            return Some((found.lsb(), PieceType::Elephant));
+        }
+    }
+    let horses = mine(PieceType::Horse) & horse_attackers(sq, Bitboard::EMPTY);
+    if horses.any() {
+        let found = horse_attackers(sq, occ) & horses;
+        if found.any() {
+            return Some((found.lsb(), PieceType::Horse));
+        }
+    }
+    let cannons = mine(PieceType::Cannon) & lines;
+    if cannons.any() {
+        let found = cannon_attacks(sq, occ) & cannons;
+        if found.any() {
+            return Some((found.lsb(), PieceType::Cannon));
+        }
+    }
+    let rooks = mine(PieceType::Rook) & lines;
+    if rooks.any() {
+        let found = rook_attacks(sq, occ) & rooks;
+        if found.any() {
+            return Some((found.lsb(), PieceType::Rook));
+        }
+    }
+    let kings = king_attacks(sq) & mine(PieceType::King);
+    kings.any().then(|| (kings.lsb(), PieceType::King))
 }
 
 #[cfg(test)]
