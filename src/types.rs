@@ -115,7 +115,17 @@ impl Piece {
 
     #[inline(always)]
     pub const fn kind(self) -> PieceType {
-        PieceType::ALL[(self.0 % 7) as usize]
+        // A table read instead of `% 7`; masking to 16 entries needs no bounds check.
+        const KIND: [PieceType; 16] = {
+            let mut table = [PieceType::King; 16];
+            let mut i = 0;
+            while i < Piece::COUNT {
+                table[i] = PieceType::ALL[i % 7];
+                i += 1;
+            }
+            table
+        };
+        KIND[self.0 as usize & 15]
     }
 
     #[inline(always)]
