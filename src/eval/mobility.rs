@@ -2,6 +2,7 @@
 //! legs, elephant eyes and cannon screens respected. The attack maps built on the way are
 //! what the relations and king-safety terms read.
 
+use super::cannon;
 use super::masks::{own_side, palace, FILE_A, FILE_I};
 use super::params::MOBILITY;
 use super::score::Score;
@@ -43,11 +44,16 @@ struct Gather {
 impl Gather {
     #[inline(always)]
     fn add(&mut self, kind: PieceType, attacks: Bitboard, moves: Bitboard) {
+        self.add_counted(kind, attacks, moves.count());
+    }
+
+    #[inline(always)]
+    fn add_counted(&mut self, kind: PieceType, attacks: Bitboard, moves: u32) {
         let a = &mut self.attacks;
         a.by_kind[kind.index()] |= attacks;
         a.double |= a.all & attacks;
         a.all |= attacks;
-        self.squares[kind.index()] += moves.count();
+        self.squares[kind.index()] += moves;
     }
 }
 
@@ -94,12 +100,10 @@ pub fn evaluate(pos: &Position, color: Color) -> (Score, Attacks) {
         let a = rook_attacks(sq, occ);
         g.add(PieceType::Rook, a, a & free);
     });
-    let empty = !occ;
     squares::for_each(pos.pieces(color, PieceType::Cannon), |sq| {
-        let a = cannon_attacks(sq, occ);
         // Quiet moves slide like a rook; captures jump exactly one screen.
-        let moves = (rook_attacks(sq, occ) & empty) | (a & enemy);
-        g.add(PieceType::Cannon, a, moves);
+        let (a, quiet) = cannon::attacks_and_quiet(sq, occ);
+        g.add_counted(PieceType::Cannon, a, quiet + (a & enemy).count());
     });
 
     // Pawns all at once: forward, and sideways for those across the river. Each shift moves

@@ -6,6 +6,7 @@
 //! `make_move_with`/`unmake_move_with`, call `evaluate(&pos)`.
 
 mod cache;
+mod cannon;
 pub mod command;
 mod draw;
 mod king;

@@ -83,23 +83,28 @@ pub fn evaluate(pos: &Position, color: Color, ours: &Attacks, theirs: &Attacks) 
     }
     let guarded = ours.all;
     let outnumbered = theirs.double & !ours.double & guarded;
-    // cheapest[n]: squares the n cheapest enemy piece types attack.
-    let mut cheapest = [Bitboard::EMPTY; 7];
-    for (n, &kind) in BY_VALUE.iter().enumerate() {
-        cheapest[n + 1] = cheapest[n] | theirs.by_kind[kind];
-    }
     let mut penalty = Score::ZERO;
-    for kind in &PieceType::ALL[1..] {
+    // Called once per victim type, so each one ORs only the attacker types it needs.
+    let mut victims_of = |kind: PieceType| {
         let k = kind.index();
-        let victims = attacked & pos.pieces(color, *kind);
+        let victims = attacked & pos.pieces(color, kind);
         if victims.is_empty() {
-            continue;
+            return;
         }
-        let cheap = cheapest[CHEAPER_COUNT[k]];
+        let mut cheap = Bitboard::EMPTY;
+        for &attacker in &BY_VALUE[..CHEAPER_COUNT[k]] {
+            cheap |= theirs.by_kind[attacker];
+        }
         penalty += HANGING_S[k] * (victims & !guarded).count() as i32
             + CHEAPER_S[k] * (victims & cheap).count() as i32
             + OUTNUMBERED_S[k] * (victims & outnumbered).count() as i32;
-    }
+    };
+    victims_of(PieceType::Advisor);
+    victims_of(PieceType::Elephant);
+    victims_of(PieceType::Horse);
+    victims_of(PieceType::Rook);
+    victims_of(PieceType::Cannon);
+    victims_of(PieceType::Pawn);
     let weight = if pos.side_to_move() == color {
         RELATIONS_ON_MOVE
     } else {
