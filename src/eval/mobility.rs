@@ -74,24 +74,20 @@ pub fn evaluate(pos: &Position, color: Color) -> (Score, Attacks) {
         squares: [0; 7],
     };
 
-    // King and advisors never leave the palace, elephants their side of the river: masking
-    // with those (a no-op) tells the compiler which half of the board to look in.
-    let king = king_attacks((pos.pieces(color, PieceType::King) & palace(color)).lsb());
+    // King and advisors never leave the palace, elephants their side of the river, and
+    // neither do their attacks: masking with those (a no-op) tells the compiler which half of
+    // the board to work on.
+    let (palace, home) = (palace(color), own_side(color));
+    let king = king_attacks((pos.pieces(color, PieceType::King) & palace).lsb()) & palace;
     g.add(PieceType::King, king, king & free);
-    squares::for_each(
-        pos.pieces(color, PieceType::Advisor) & palace(color),
-        |sq| {
-            let a = advisor_attacks(sq);
-            g.add(PieceType::Advisor, a, a & free);
-        },
-    );
-    squares::for_each(
-        pos.pieces(color, PieceType::Elephant) & own_side(color),
-        |sq| {
-            let a = elephant_attacks(sq, occ);
-            g.add(PieceType::Elephant, a, a & free);
-        },
-    );
+    squares::for_each(pos.pieces(color, PieceType::Advisor) & palace, |sq| {
+        let a = advisor_attacks(sq) & palace;
+        g.add(PieceType::Advisor, a, a & free);
+    });
+    squares::for_each(pos.pieces(color, PieceType::Elephant) & home, |sq| {
+        let a = elephant_attacks(sq, occ) & home;
+        g.add(PieceType::Elephant, a, a & free);
+    });
     squares::for_each(pos.pieces(color, PieceType::Horse), |sq| {
         let a = horse_attacks(sq, occ);
         g.add(PieceType::Horse, a, a & free);
