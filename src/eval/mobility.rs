@@ -80,27 +80,27 @@ pub fn evaluate(pos: &Position, color: Color) -> (Score, Attacks) {
     let (palace, home) = (palace(color), own_side(color));
     let king = king_attacks((pos.pieces(color, PieceType::King) & palace).lsb()) & palace;
     g.add(PieceType::King, king, king & free);
-    squares::for_each(pos.pieces(color, PieceType::Advisor) & palace, |sq| {
+    for sq in squares::of(pos.pieces(color, PieceType::Advisor) & palace) {
         let a = advisor_attacks(sq) & palace;
         g.add(PieceType::Advisor, a, a & free);
-    });
-    squares::for_each(pos.pieces(color, PieceType::Elephant) & home, |sq| {
+    }
+    for sq in squares::of(pos.pieces(color, PieceType::Elephant) & home) {
         let a = elephant_attacks(sq, occ) & home;
         g.add(PieceType::Elephant, a, a & free);
-    });
-    squares::for_each(pos.pieces(color, PieceType::Horse), |sq| {
+    }
+    for sq in squares::of(pos.pieces(color, PieceType::Horse)) {
         let a = horse_attacks(sq, occ);
         g.add(PieceType::Horse, a, a & free);
-    });
-    squares::for_each(pos.pieces(color, PieceType::Rook), |sq| {
+    }
+    for sq in squares::of(pos.pieces(color, PieceType::Rook)) {
         let a = rook_attacks(sq, occ);
         g.add(PieceType::Rook, a, a & free);
-    });
-    squares::for_each(pos.pieces(color, PieceType::Cannon), |sq| {
+    }
+    for sq in squares::of(pos.pieces(color, PieceType::Cannon)) {
         // Quiet moves slide like a rook; captures jump exactly one screen.
         let (a, quiet) = cannon::attacks_and_quiet(sq, occ);
         g.add_counted(PieceType::Cannon, a, quiet + (a & enemy).count());
-    });
+    }
 
     // Pawns all at once: forward, and sideways for those across the river. Each shift moves
     // every pawn to a distinct square, so the popcounts add up per pawn.

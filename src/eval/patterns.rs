@@ -26,13 +26,13 @@ pub fn evaluate(pos: &Position, color: Color) -> Score {
     if cannons.any() {
         let occ = pos.occupied();
         let enemy_king = (pos.pieces(them, PieceType::King) & palace(them)).lsb();
-        squares::for_each(cannons & file_bb(enemy_king), |cannon| {
+        for cannon in squares::of(cannons & file_bb(enemy_king)) {
             match (between(cannon, enemy_king) & occ).count() {
                 0 => score += Score::from_pair(EMPTY_HEADED_CANNON),
                 2 => score += Score::from_pair(CENTRAL_CANNON),
                 _ => {}
             }
-        });
+        }
         if enemy_king.rank() == back_rank(them) {
             let bottom = (cannons & back_rank_bb(them)).count() as i32;
             score += Score::from_pair(BOTTOM_CANNON) * bottom;
@@ -48,7 +48,7 @@ pub fn evaluate(pos: &Position, color: Color) -> Score {
 
     let own_pawns = pos.pieces(color, PieceType::Pawn);
     let all_pawns = own_pawns | pos.pieces(them, PieceType::Pawn);
-    squares::for_each(pos.pieces(color, PieceType::Rook), |rook| {
+    for rook in squares::of(pos.pieces(color, PieceType::Rook)) {
         let file = file_bb(rook);
         if (file & all_pawns).is_empty() {
             score += Score::from_pair(ROOK_OPEN_FILE);
@@ -58,7 +58,7 @@ pub fn evaluate(pos: &Position, color: Color) -> Score {
         } else if (file & own_pawns).is_empty() {
             score += Score::from_pair(ROOK_HALF_OPEN_FILE);
         }
-    });
+    }
 
     let crossed = own_pawns & !own_side(color);
     if crossed.any() {
