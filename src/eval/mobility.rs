@@ -35,10 +35,13 @@ const fn weights() -> [Score; 7] {
 }
 const WEIGHT: [Score; 7] = weights();
 
-/// One colour's attacks and reachable-square counts per piece type, weighted once at the end.
+/// One colour's attacks and its weighted reachable squares.
 struct Gather {
     attacks: Attacks,
-    squares: [u32; 7],
+    /// Each piece's squares times its type's weight, added as they come: one running sum
+    /// (Score arithmetic wraps, so the order is free) keeps fewer values live than a count
+    /// per type.
+    score: Score,
 }
 
 impl Gather {
@@ -53,7 +56,7 @@ impl Gather {
         a.by_kind[kind.index()] |= attacks;
         a.double |= a.all & attacks;
         a.all |= attacks;
-        self.squares[kind.index()] += moves;
+        self.score += WEIGHT[kind.index()] * moves as i32;
     }
 }
 
@@ -71,7 +74,7 @@ pub fn evaluate(pos: &Position, color: Color) -> (Score, Attacks) {
             all: Bitboard::EMPTY,
             double: Bitboard::EMPTY,
         },
-        squares: [0; 7],
+        score: Score::ZERO,
     };
 
     // King and advisors never leave the palace, elephants their side of the river, and
@@ -119,13 +122,9 @@ pub fn evaluate(pos: &Position, color: Color) -> (Score, Attacks) {
         let pawn_double = (forward & left) | (forward & right) | (left & right);
         a.double |= (a.all & all) | pawn_double;
         a.all |= all;
-        g.squares[PieceType::Pawn.index()] =
-            (forward & free).count() + (left & free).count() + (right & free).count();
+        let squares = (forward & free).count() + (left & free).count() + (right & free).count();
+        g.score += WEIGHT[PieceType::Pawn.index()] * squares as i32;
     }
 
-    let mut score = Score::ZERO;
-    for (weight, &squares) in WEIGHT.iter().zip(&g.squares) {
-        score += *weight * squares as i32;
-    }
-    (score, g.attacks)
+    (g.score, g.attacks)
 }
