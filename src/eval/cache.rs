@@ -41,11 +41,13 @@ impl EvalCache {
     pub fn probe(&self, hash: u64) -> Option<i32> {
         let tag = hash & TAG_MASK;
         let bucket = &self.buckets[self.bucket(hash)];
-        bucket
-            .0
-            .iter()
-            .find(|&&e| e & TAG_MASK == tag && e != 0)
-            .map(|&e| e as u16 as i16 as i32)
+        let entry = if tag != 0 {
+            // A non-zero tag never matches an empty entry: one compare per entry.
+            bucket.0.iter().find(|&&e| e ^ tag <= !TAG_MASK)
+        } else {
+            bucket.0.iter().find(|&&e| e & TAG_MASK == tag && e != 0)
+        };
+        entry.map(|&e| e as u16 as i16 as i32)
     }
 
     /// Stores a score; scores are clamped to the 16 bits an entry holds.

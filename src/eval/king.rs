@@ -2,7 +2,7 @@
 //! elephants missing while the enemy still has the pieces that exploit their absence.
 
 use super::masks::{own_side, palace};
-use super::mobility::AttackMaps;
+use super::mobility::Attacks;
 use super::params::{
     KING_DANGER_DIV, KING_DANGER_EG, KING_DANGER_MAX_UNITS, KING_ZONE_ATTACK, MISSING_ADVISOR,
     MISSING_ELEPHANT,
@@ -11,12 +11,12 @@ use super::score::Score;
 use crate::position::Position;
 use crate::types::{Color, PieceType};
 
-/// The king-safety term of `color` (zero or negative).
-#[inline]
-pub fn evaluate(pos: &Position, color: Color, maps: &AttackMaps) -> Score {
+/// The king-safety term of `color` (zero or negative), given what the enemy attacks.
+#[inline(always)]
+pub fn evaluate(pos: &Position, color: Color, theirs: &Attacks) -> Score {
     let them = !color;
     let zone = palace(color);
-    let enemy_attacks = &maps.by_kind[them.index()];
+    let enemy_attacks = &theirs.by_kind;
     let mut units = 0;
     for kind in [
         PieceType::Horse,
@@ -34,7 +34,9 @@ pub fn evaluate(pos: &Position, color: Color, maps: &AttackMaps) -> Score {
     );
 
     let count = |c: Color, kind: PieceType| pos.pieces(c, kind).count() as i32;
-    let missing_advisors = 2 - count(color, PieceType::Advisor).min(2);
+    // Advisors never leave the palace: the mask tells the compiler which half to count.
+    let advisors = (pos.pieces(color, PieceType::Advisor) & zone).count() as i32;
+    let missing_advisors = 2 - advisors.min(2);
     let missing_elephants = 2 - count(color, PieceType::Elephant).min(2);
     if missing_advisors > 0 {
         let crossed_pawns = (pos.pieces(them, PieceType::Pawn) & own_side(color)).count() as i32;

@@ -9,6 +9,9 @@ use crate::types::{Color, Square};
 #[derive(Clone, Copy)]
 enum Kind {
     FileA,
+    /// The file of a square.
+    File(usize),
+    Rank(usize),
     Palace(usize),
     NearPalace(usize),
 }
@@ -17,6 +20,8 @@ const fn contains(kind: Kind, sq: usize) -> bool {
     let (file, rank) = (file_of(sq), rank_of(sq));
     match kind {
         Kind::FileA => file == 0,
+        Kind::File(f) => file == f,
+        Kind::Rank(r) => rank == r,
         Kind::Palace(color) => in_palace(color, sq),
         Kind::NearPalace(color) => {
             file >= 2 && file <= 6 && if color == 0 { rank <= 2 } else { rank >= 7 }
@@ -41,13 +46,24 @@ pub const FILE_I: Bitboard = Bitboard(FILE_A.0 << 8);
 /// Ranks 0-4 (Red's side of the river) and 5-9 (Black's).
 pub const RED_SIDE: Bitboard = Bitboard((1 << 45) - 1);
 pub const BLACK_SIDE: Bitboard = Bitboard(((1 << 90) - 1) & !((1 << 45) - 1));
+const BACK_RANK: [Bitboard; 2] = [mask(Kind::Rank(0)), mask(Kind::Rank(9))];
+/// `FILE_OF[sq]`: the file through `sq` (a lookup is cheaper than shifting a `u128`).
+const FILE_OF: [Bitboard; SQUARES] = {
+    let mut out = [Bitboard::EMPTY; SQUARES];
+    let mut sq = 0;
+    while sq < SQUARES {
+        out[sq] = mask(Kind::File(file_of(sq)));
+        sq += 1;
+    }
+    out
+};
 const PALACE: [Bitboard; 2] = [mask(Kind::Palace(0)), mask(Kind::Palace(1))];
 const NEAR_PALACE: [Bitboard; 2] = [mask(Kind::NearPalace(0)), mask(Kind::NearPalace(1))];
 
 /// Every square of the file of `sq`.
 #[inline(always)]
 pub fn file_bb(sq: Square) -> Bitboard {
-    Bitboard(FILE_A.0 << sq.file())
+    FILE_OF[sq.index()]
 }
 
 /// A colour's own half of the board.
@@ -66,6 +82,12 @@ pub fn palace(color: Color) -> Bitboard {
 #[inline(always)]
 pub fn back_rank(color: Color) -> usize {
     [0, 9][color.index()]
+}
+
+/// Every square of a colour's back rank.
+#[inline(always)]
+pub fn back_rank_bb(color: Color) -> Bitboard {
+    BACK_RANK[color.index()]
 }
 
 /// The palace centre of a colour (e1 / e8).

@@ -2,24 +2,26 @@
 //! legs, elephant eyes and cannon screens respected. The attack maps built on the way are
 //! what the relations and king-safety terms read.
 
-use super::masks::{own_side, FILE_A, FILE_I};
+use super::cannon;
+use super::masks::{own_side, palace, FILE_A, FILE_I};
 use super::params::MOBILITY;
 use super::score::Score;
+use super::squares;
 use crate::attacks::*;
 use crate::bitboard::Bitboard;
 use crate::position::Position;
 use crate::types::{Color, PieceType};
 
-/// Who attacks what, for both colours. A cannon attacks beyond its screen (what it could
-/// capture or guards); every other piece attacks its move targets.
-#[derive(Clone, Copy, Default)]
-pub struct AttackMaps {
-    /// Squares attacked by each colour's pieces of each type.
-    pub by_kind: [[Bitboard; 7]; 2],
+/// Who one colour attacks. A cannon attacks beyond its screen (what it could capture or
+/// guards); every other piece attacks its move targets.
+#[derive(Clone, Copy)]
+pub struct Attacks {
+    /// Squares attacked by the colour's pieces of each type.
+    pub by_kind: [Bitboard; 7],
     /// Squares attacked by at least one piece of the colour.
-    pub all: [Bitboard; 2],
+    pub all: Bitboard,
     /// Squares attacked by at least two pieces of the colour.
-    pub double: [Bitboard; 2],
+    pub double: Bitboard,
 }
 
 const fn weights() -> [Score; 7] {
@@ -33,62 +35,74 @@ const fn weights() -> [Score; 7] {
 }
 const WEIGHT: [Score; 7] = weights();
 
-/// One colour's attacks gathered in registers, written to [`AttackMaps`] once at the end.
+/// One colour's attacks and its weighted reachable squares.
 struct Gather {
-    by_kind: [Bitboard; 7],
-    all: Bitboard,
-    double: Bitboard,
-    /// Reachable squares per piece type; weighted once at the end.
-    squares: [u32; 7],
+    attacks: Attacks,
+    /// Each piece's squares times its type's weight, added as they come: one running sum
+    /// (Score arithmetic wraps, so the order is free) keeps fewer values live than a count
+    /// per type.
+    score: Score,
 }
 
 impl Gather {
     #[inline(always)]
     fn add(&mut self, kind: PieceType, attacks: Bitboard, moves: Bitboard) {
-        self.by_kind[kind.index()] |= attacks;
-        self.double |= self.all & attacks;
-        self.all |= attacks;
-        self.squares[kind.index()] += moves.count();
+        self.add_counted(kind, attacks, moves.count());
+    }
+
+    #[inline(always)]
+    fn add_counted(&mut self, kind: PieceType, attacks: Bitboard, moves: u32) {
+        let a = &mut self.attacks;
+        a.by_kind[kind.index()] |= attacks;
+        a.double |= a.all & attacks;
+        a.all |= attacks;
+        self.score += WEIGHT[kind.index()] * moves as i32;
     }
 }
 
-/// Flexibility of `color`, filling its half of `maps`.
-#[inline]
-pub fn evaluate(pos: &Position, color: Color, maps: &mut AttackMaps) -> Score {
+/// Flexibility of `color` and what its pieces attack. Always inlined: the evaluation calls it
+/// with a constant colour, so the masks that depend on the side fold to constants.
+#[inline(always)]
+pub fn evaluate(pos: &Position, color: Color) -> (Score, Attacks) {
     let occ = pos.occupied();
     let own = pos.color_bb(color);
     let enemy = pos.color_bb(!color);
     let free = !own;
     let mut g = Gather {
-        by_kind: [Bitboard::EMPTY; 7],
-        all: Bitboard::EMPTY,
-        double: Bitboard::EMPTY,
-        squares: [0; 7],
+        attacks: Attacks {
+            by_kind: [Bitboard::EMPTY; 7],
+            all: Bitboard::EMPTY,
+            double: Bitboard::EMPTY,
+        },
+        score: Score::ZERO,
     };
 
-    let king = king_attacks(pos.king_square(color));
+    // King and advisors never leave the palace, elephants their side of the river, and
+    // neither do their attacks: masking with those (a no-op) tells the compiler which half of
+    // the board to work on.
+    let (palace, home) = (palace(color), own_side(color));
+    let king = king_attacks((pos.pieces(color, PieceType::King) & palace).lsb()) & palace;
     g.add(PieceType::King, king, king & free);
-    for sq in pos.pieces(color, PieceType::Advisor) {
-        let a = advisor_attacks(sq);
+    for sq in squares::of(pos.pieces(color, PieceType::Advisor) & palace) {
+        let a = advisor_attacks(sq) & palace;
         g.add(PieceType::Advisor, a, a & free);
     }
-    for sq in pos.pieces(color, PieceType::Elephant) {
-        let a = elephant_attacks(sq, occ);
+    for sq in squares::of(pos.pieces(color, PieceType::Elephant) & home) {
+        let a = elephant_attacks(sq, occ) & home;
         g.add(PieceType::Elephant, a, a & free);
     }
-    for sq in pos.pieces(color, PieceType::Horse) {
+    for sq in squares::of(pos.pieces(color, PieceType::Horse)) {
         let a = horse_attacks(sq, occ);
         g.add(PieceType::Horse, a, a & free);
     }
-    for sq in pos.pieces(color, PieceType::Rook) {
+    for sq in squares::of(pos.pieces(color, PieceType::Rook)) {
         let a = rook_attacks(sq, occ);
         g.add(PieceType::Rook, a, a & free);
     }
-    for sq in pos.pieces(color, PieceType::Cannon) {
-        let a = cannon_attacks(sq, occ);
+    for sq in squares::of(pos.pieces(color, PieceType::Cannon)) {
         // Quiet moves slide like a rook; captures jump exactly one screen.
-        let moves = (rook_attacks(sq, occ) & !occ) | (a & enemy);
-        g.add(PieceType::Cannon, a, moves);
+        let (a, quiet) = cannon::attacks_and_quiet(sq, occ);
+        g.add_counted(PieceType::Cannon, a, quiet + (a & enemy).count());
     }
 
     // Pawns all at once: forward, and sideways for those across the river. Each shift moves
@@ -103,21 +117,14 @@ pub fn evaluate(pos: &Position, color: Color, maps: &mut AttackMaps) -> Score {
         let left = Bitboard(crossed.0 >> 1) & !FILE_I;
         let right = Bitboard(crossed.0 << 1) & !FILE_A;
         let all = forward | left | right;
-        g.by_kind[PieceType::Pawn.index()] = all;
+        let a = &mut g.attacks;
+        a.by_kind[PieceType::Pawn.index()] = all;
         let pawn_double = (forward & left) | (forward & right) | (left & right);
-        g.double |= (g.all & all) | pawn_double;
-        g.all |= all;
-        g.squares[PieceType::Pawn.index()] =
-            (forward & free).count() + (left & free).count() + (right & free).count();
+        a.double |= (a.all & all) | pawn_double;
+        a.all |= all;
+        let squares = (forward & free).count() + (left & free).count() + (right & free).count();
+        g.score += WEIGHT[PieceType::Pawn.index()] * squares as i32;
     }
 
-    let c = color.index();
-    maps.by_kind[c] = g.by_kind;
-    maps.all[c] = g.all;
-    maps.double[c] = g.double;
-    let mut score = Score::ZERO;
-    for (weight, &squares) in WEIGHT.iter().zip(&g.squares) {
-        score += *weight * squares as i32;
-    }
-    score
+    (g.score, g.attacks)
 }

@@ -6,6 +6,7 @@
 //! `make_move_with`/`unmake_move_with`, call `evaluate(&pos)`.
 
 mod cache;
+mod cannon;
 pub mod command;
 mod draw;
 mod king;
@@ -16,6 +17,7 @@ mod patterns;
 pub(crate) mod psqt;
 mod relations;
 pub mod score;
+mod squares;
 pub mod trace;
 
 use crate::position::{BoardObserver, Position};
@@ -131,26 +133,18 @@ impl BoardObserver for Evaluator {
 }
 
 /// The evaluation proper: `psq` and `phase` as the evaluator keeps them, every other term
-/// computed here and reported to `tracer`.
+/// computed here and reported to `tracer`. Each colour's terms are inlined with a constant
+/// colour, so whatever depends on the side (masks, shift directions) is fixed at compile time.
 #[inline(always)]
 fn evaluate_with<T: Tracer>(pos: &Position, psq: Score, phase: i32, tracer: &mut T) -> i32 {
     let us = pos.side_to_move();
-    let mut maps = mobility::AttackMaps::default();
-    let mut red = psq;
-    for color in Color::BOTH {
-        let flexibility = mobility::evaluate(pos, color, &mut maps);
-        tracer.term(Term::Flexibility, color, flexibility);
-        red += signed(color, flexibility);
-    }
-    for color in Color::BOTH {
-        let relations = relations::evaluate(pos, color, &maps);
-        let king = king::evaluate(pos, color, &maps);
-        let patterns = patterns::evaluate(pos, color);
-        tracer.term(Term::Relations, color, relations);
-        tracer.term(Term::KingSafety, color, king);
-        tracer.term(Term::Patterns, color, patterns);
-        red += signed(color, relations + king + patterns);
-    }
+    let (red_flexibility, red_attacks) = mobility::evaluate(pos, Color::Red);
+    let (black_flexibility, black_attacks) = mobility::evaluate(pos, Color::Black);
+    tracer.term(Term::Flexibility, Color::Red, red_flexibility);
+    tracer.term(Term::Flexibility, Color::Black, black_flexibility);
+    let mut red = psq + red_flexibility - black_flexibility;
+    red += side_terms(pos, Color::Red, &red_attacks, &black_attacks, tracer);
+    red -= side_terms(pos, Color::Black, &black_attacks, &red_attacks, tracer);
     let tempo = Score::from_pair(TEMPO);
     tracer.term(Term::Tempo, us, tempo);
     red += signed(us, tempo);
@@ -169,6 +163,24 @@ fn evaluate_with<T: Tracer>(pos: &Position, psq: Score, phase: i32, tracer: &mut
         Color::Red => scaled,
         Color::Black => -scaled,
     }
+}
+
+/// Relations, king safety and patterns of `color`, from its point of view.
+#[inline(always)]
+fn side_terms<T: Tracer>(
+    pos: &Position,
+    color: Color,
+    ours: &mobility::Attacks,
+    theirs: &mobility::Attacks,
+    tracer: &mut T,
+) -> Score {
+    let relations = relations::evaluate(pos, color, ours, theirs);
+    let king = king::evaluate(pos, color, theirs);
+    let patterns = patterns::evaluate(pos, color);
+    tracer.term(Term::Relations, color, relations);
+    tracer.term(Term::KingSafety, color, king);
+    tracer.term(Term::Patterns, color, patterns);
+    relations + king + patterns
 }
 
 /// Middlegame and endgame halves mixed by phase (rounding toward zero, so colour-symmetric).

@@ -2,36 +2,40 @@
 //! (empty-headed, central, bottom), a horse stuck in its own palace centre, rooks on open
 //! files, crossed pawns at the enemy palace and pawns side by side.
 
-use super::masks::{back_rank, file_bb, near_palace, own_side, palace_centre, FILE_A};
+use super::masks::{
+    back_rank, back_rank_bb, file_bb, near_palace, own_side, palace, palace_centre, FILE_A,
+};
 use super::params::{
     BOTTOM_CANNON, CENTRAL_CANNON, CONNECTED_PAWNS, EMPTY_HEADED_CANNON, HORSE_IN_PALACE_CENTRE,
     PAWN_NEAR_PALACE, ROOK_HALF_OPEN_FILE, ROOK_OPEN_FILE, ROOK_PALACE_FILE,
 };
 use super::score::Score;
+use super::squares;
 use crate::attacks::between;
 use crate::bitboard::Bitboard;
 use crate::position::Position;
 use crate::types::{Color, PieceType};
 
 /// The pattern term of `color` (its bonuses minus its own bad shapes).
-#[inline]
+#[inline(always)]
 pub fn evaluate(pos: &Position, color: Color) -> Score {
     let them = !color;
-    let occ = pos.occupied();
-    let enemy_king = pos.king_square(them);
     let mut score = Score::ZERO;
 
-    for cannon in pos.pieces(color, PieceType::Cannon) {
-        if cannon.file() == enemy_king.file() {
+    let cannons = pos.pieces(color, PieceType::Cannon);
+    if cannons.any() {
+        let occ = pos.occupied();
+        let enemy_king = (pos.pieces(them, PieceType::King) & palace(them)).lsb();
+        for cannon in squares::of(cannons & file_bb(enemy_king)) {
             match (between(cannon, enemy_king) & occ).count() {
                 0 => score += Score::from_pair(EMPTY_HEADED_CANNON),
                 2 => score += Score::from_pair(CENTRAL_CANNON),
                 _ => {}
             }
         }
-        let bottom = back_rank(them);
-        if cannon.rank() == bottom && enemy_king.rank() == bottom {
-            score += Score::from_pair(BOTTOM_CANNON);
+        if enemy_king.rank() == back_rank(them) {
+            let bottom = (cannons & back_rank_bb(them)).count() as i32;
+            score += Score::from_pair(BOTTOM_CANNON) * bottom;
         }
     }
 
@@ -44,7 +48,7 @@ pub fn evaluate(pos: &Position, color: Color) -> Score {
 
     let own_pawns = pos.pieces(color, PieceType::Pawn);
     let all_pawns = own_pawns | pos.pieces(them, PieceType::Pawn);
-    for rook in pos.pieces(color, PieceType::Rook) {
+    for rook in squares::of(pos.pieces(color, PieceType::Rook)) {
         let file = file_bb(rook);
         if (file & all_pawns).is_empty() {
             score += Score::from_pair(ROOK_OPEN_FILE);

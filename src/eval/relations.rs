@@ -2,7 +2,7 @@
 //! by something cheaper, or attacked more often than guarded is a liability. Threats against
 //! the side that is not to move weigh more, since the side to move can cash them in now.
 
-use super::mobility::AttackMaps;
+use super::mobility::Attacks;
 use super::params::{
     ATTACKED_BY_CHEAPER, CHEAPER_MARGIN, HANGING, OUTNUMBERED, PIECE_VALUE, RELATIONS_ON_MOVE,
     RELATIONS_WAITING,
@@ -12,21 +12,53 @@ use crate::bitboard::Bitboard;
 use crate::position::Position;
 use crate::types::{Color, PieceType};
 
-/// `CHEAPER[victim][attacker]`: the attacker is worth clearly less than the victim. The king
-/// attacks too, but it is never a cheap attacker.
-const CHEAPER: [[bool; 7]; 7] = {
-    let mut table = [[false; 7]; 7];
+/// Is `attacker` worth clearly less than `victim`? The king attacks too, but it is never a
+/// cheap attacker.
+const fn cheaper(attacker: usize, victim: usize) -> bool {
+    attacker != 0 && PIECE_VALUE[attacker].0 + CHEAPER_MARGIN <= PIECE_VALUE[victim].0
+}
+
+/// The attacking piece types (king left out) from the cheapest to the dearest.
+const BY_VALUE: [usize; 6] = {
+    let mut order = [1, 2, 3, 4, 5, 6];
+    // Insertion sort, stable, so equal values keep type order.
+    let mut i = 1;
+    while i < 6 {
+        let mut j = i;
+        while j > 0 && PIECE_VALUE[order[j - 1]].0 > PIECE_VALUE[order[j]].0 {
+            let t = order[j];
+            order[j] = order[j - 1];
+            order[j - 1] = t;
+            j -= 1;
+        }
+        i += 1;
+    }
+    order
+};
+
+/// `CHEAPER_COUNT[victim]`: how many of [`BY_VALUE`] are cheaper than the victim. Cheaper
+/// means a value below a threshold, so the cheaper types are always the first ones; checked
+/// here while building.
+const CHEAPER_COUNT: [usize; 7] = {
+    let mut counts = [0; 7];
     let mut victim = 1;
     while victim < 7 {
-        let mut attacker = 1;
-        while attacker < 7 {
-            table[victim][attacker] =
-                PIECE_VALUE[attacker].0 + CHEAPER_MARGIN <= PIECE_VALUE[victim].0;
-            attacker += 1;
+        let mut n = 0;
+        while n < 6 && cheaper(BY_VALUE[n], victim) {
+            n += 1;
         }
+        let mut rest = n;
+        while rest < 6 {
+            assert!(
+                !cheaper(BY_VALUE[rest], victim),
+                "cheaper types not a prefix"
+            );
+            rest += 1;
+        }
+        counts[victim] = n;
         victim += 1;
     }
-    table
+    counts
 };
 
 const fn table(weights: [(i32, i32); 7]) -> [Score; 7] {
@@ -42,33 +74,37 @@ const HANGING_S: [Score; 7] = table(HANGING);
 const CHEAPER_S: [Score; 7] = table(ATTACKED_BY_CHEAPER);
 const OUTNUMBERED_S: [Score; 7] = table(OUTNUMBERED);
 
-/// The relations term of `color` (zero or negative).
-#[inline]
-pub fn evaluate(pos: &Position, color: Color, maps: &AttackMaps) -> Score {
-    let (us, them) = (color.index(), (!color).index());
-    let attacked = maps.all[them] & pos.color_bb(color);
+/// The relations term of `color` (zero or negative), given what each side attacks.
+#[inline(always)]
+pub fn evaluate(pos: &Position, color: Color, ours: &Attacks, theirs: &Attacks) -> Score {
+    let attacked = theirs.all & pos.color_bb(color);
     if attacked.is_empty() {
         return Score::ZERO;
     }
-    let guarded = maps.all[us];
-    let outnumbered = maps.double[them] & !maps.double[us] & guarded;
+    let guarded = ours.all;
+    let outnumbered = theirs.double & !ours.double & guarded;
     let mut penalty = Score::ZERO;
-    for kind in &PieceType::ALL[1..] {
+    // Called once per victim type, so each one ORs only the attacker types it needs.
+    let mut victims_of = |kind: PieceType| {
         let k = kind.index();
-        let victims = attacked & pos.pieces(color, *kind);
+        let victims = attacked & pos.pieces(color, kind);
         if victims.is_empty() {
-            continue;
+            return;
         }
         let mut cheap = Bitboard::EMPTY;
-        for (attacker, attacks) in maps.by_kind[them].iter().enumerate().skip(1) {
-            if CHEAPER[k][attacker] {
-                cheap |= *attacks;
-            }
+        for &attacker in &BY_VALUE[..CHEAPER_COUNT[k]] {
+            cheap |= theirs.by_kind[attacker];
         }
         penalty += HANGING_S[k] * (victims & !guarded).count() as i32
             + CHEAPER_S[k] * (victims & cheap).count() as i32
             + OUTNUMBERED_S[k] * (victims & outnumbered).count() as i32;
-    }
+    };
+    victims_of(PieceType::Advisor);
+    victims_of(PieceType::Elephant);
+    victims_of(PieceType::Horse);
+    victims_of(PieceType::Rook);
+    victims_of(PieceType::Cannon);
+    victims_of(PieceType::Pawn);
     let weight = if pos.side_to_move() == color {
         RELATIONS_ON_MOVE
     } else {
