@@ -5,6 +5,7 @@
 use super::history::History;
 use super::see::{see_ge, value};
 use crate::attacks::*;
+use crate::check_info::CheckInfo;
 use crate::eval::psqt::psqt;
 use crate::movegen::{generate, GenKind, MoveList, MAX_MOVES};
 use crate::position::Position;
@@ -154,9 +155,38 @@ impl MovePicker {
         }
     }
 
-    /// From now on hand out the remaining quiet moves in generation order.
-    pub fn stop_sorting_quiets(&mut self) {
-        self.quiets_unsorted = true;
+    /// The next move, passing over quiet moves that do not give check: what the search wants
+    /// once it prunes quiets. The first quiet passed over ends their sorting (the rest are
+    /// only scanned for checks), so the same moves come out as from [`MovePicker::next`]
+    /// with the non-checking quiets dropped.
+    pub fn next_capture_or_check(
+        &mut self,
+        pos: &Position,
+        history: &History,
+        checks: &CheckInfo,
+    ) -> Option<Move> {
+        loop {
+            if self.stage == Stage::Quiets && self.quiets_unsorted {
+                while self.next < self.list.len() {
+                    let i = self.next;
+                    self.next += 1;
+                    let mv = self.list.as_slice()[i];
+                    if self.keys[i] != TAKEN
+                        && checks.gives_check(pos, mv)
+                        && Some(mv) != self.tt_move
+                        && !self.refutations.contains(&Some(mv))
+                    {
+                        return Some(mv);
+                    }
+                }
+                self.stage = Stage::BadCaptures;
+            }
+            let mv = self.next(pos, history)?;
+            if pos.piece_at(mv.to()).is_some() || checks.gives_check(pos, mv) {
+                return Some(mv);
+            }
+            self.quiets_unsorted = true;
+        }
     }
 
     fn pick_quiet(&mut self) -> Option<Move> {
@@ -303,6 +333,43 @@ mod tests {
             let mut expected = legal.as_slice().to_vec();
             expected.sort_by_key(|m| m.raw());
             assert_eq!(picked, expected, "{fen}");
+        }
+    }
+
+    /// The pruning picker gives what the plain picker gives with each non-checking quiet
+    /// skipped (and sorting stopped at the first), for positions with and without checks.
+    #[test]
+    fn pruning_picker_drops_exactly_the_quiets_that_do_not_check() {
+        let fens = [
+            Position::START_FEN,
+            "r1ba1a3/4kn3/2n1b4/pNp1p1p1p/4c4/6P2/P1P2R2P/1CcC5/9/2BAKAB2 w - - 0 1",
+            "1cbak4/9/n2a5/2p1p3p/5cp2/2n2N3/6PCP/3AB4/2C6/3A1K1N1 w - - 0 1",
+            "3k1ab2/6n2/b2a5/p1r1C4/4CN3/P4p2P/3RP4/4B4/4A4/3AK1B2 w - - 2 28",
+        ];
+        let mut history = History::default();
+        for fen in fens {
+            let pos = Position::from_fen(fen).unwrap();
+            let legal = legal_moves(&pos);
+            // Some history so the quiets are sorted by more than their placement.
+            for (i, &mv) in legal.iter().enumerate() {
+                history.update(pos.side_to_move(), mv, (i as i32 * 37) % 500 - 250);
+            }
+            let killers = [legal.as_slice().get(3).copied(), None];
+            let checks = CheckInfo::new(&pos);
+            let mut plain = MovePicker::new(None, killers, None);
+            let mut expected = Vec::new();
+            while let Some(mv) = plain.next(&pos, &history) {
+                if pos.piece_at(mv.to()).is_none() && !pos.gives_check(mv) {
+                    plain.quiets_unsorted = true;
+                } else {
+                    expected.push(mv);
+                }
+            }
+            let mut pruning = MovePicker::new(None, killers, None);
+            let got: Vec<Move> =
+                std::iter::from_fn(|| pruning.next_capture_or_check(&pos, &history, &checks))
+                    .collect();
+            assert_eq!(got, expected, "{fen}");
         }
     }
 

@@ -301,35 +301,38 @@ impl<'a> Worker<'a> {
         let mut checks: Option<CheckInfo> = None;
         let original_alpha = alpha;
 
-        while let Some(mv) = picker.next(&self.pos, &self.history) {
+        let late_quiets = (3 + depth * depth) / (2 - improving as i32);
+        loop {
+            // Shallow pruning needs one move searched and no mate in sight: in xiangqi a
+            // stalemating quiet move mates too. Checks are never pruned.
+            let may_prune = ply > 0 && !in_check && best_score > -MATE_BOUND && alpha < MATE_BOUND;
+            // Late-move pruning and futility: quiet moves late in the list, or far below alpha
+            // at low depth, are not worth a search. While that holds the picker hands out only
+            // the quiets that check, testing them in a tight loop (most nodes prune dozens).
+            let prune_quiets = may_prune
+                && depth <= 6
+                && (quiets_tried.len() as i32 >= late_quiets
+                    || static_eval + 100 + 100 * depth <= alpha);
+            let next = if prune_quiets {
+                let checks = checks.get_or_insert_with(|| CheckInfo::new(&self.pos));
+                picker.next_capture_or_check(&self.pos, &self.history, checks)
+            } else {
+                picker.next(&self.pos, &self.history)
+            };
+            let Some(mv) = next else {
+                break;
+            };
             if ply == 0 && self.root_excluded.contains(&mv) {
                 continue;
             }
             let capture = self.pos.piece_at(mv.to()).is_some();
-            // Not when a mate is in sight: in xiangqi a stalemating quiet move mates too.
-            // Checks are never pruned; whether a move checks is asked only of moves that
-            // would otherwise be pruned (the question costs more than the pruning test).
-            if ply > 0 && !in_check && best_score > -MATE_BOUND && alpha < MATE_BOUND {
-                if !capture {
-                    // Late-move pruning and futility: quiet moves late in the list, or far
-                    // below alpha at low depth, are not worth a search.
-                    let late = (3 + depth * depth) / (2 - improving as i32);
-                    let futile = static_eval + 100 + 100 * depth <= alpha;
-                    if depth <= 6
-                        && (quiets_tried.len() as i32 >= late || futile)
-                        && !checks
-                            .get_or_insert_with(|| CheckInfo::new(&self.pos))
-                            .gives_check(&self.pos, mv)
-                    {
-                        picker.stop_sorting_quiets();
-                        continue;
-                    }
-                } else if depth <= 6
-                    && !see_ge(&self.pos, mv, -120 * depth)
-                    && !self.pos.gives_check(mv)
-                {
-                    continue;
-                }
+            if may_prune
+                && capture
+                && depth <= 6
+                && !see_ge(&self.pos, mv, -120 * depth)
+                && !self.pos.gives_check(mv)
+            {
+                continue;
             }
 
             let piece = self
