@@ -212,9 +212,10 @@ pub fn search(
             if !pondering && (timer.soft_expired() || main.out_of_time()) {
                 break;
             }
-            // A forced mate shorter than the depth searched will not change.
+            // A forced mate is settled once the depth is well past its length. Not sooner:
+            // reductions and pruning can hide a shorter mate from depths just beyond it.
             if is_mate(result.score)
-                && MATE - result.score.abs() < depth
+                && 2 * (MATE - result.score.abs()) <= depth
                 && !limits.infinite
                 && !pondering
             {
