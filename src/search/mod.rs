@@ -247,7 +247,7 @@ impl WithTotal for SearchResult {
 /// Searches with a narrow window around the last score, widening on failure.
 fn aspiration(main: &mut Worker, depth: i32, guess: i32, index: usize) -> i32 {
     let mut delta = 25;
-    let (mut alpha, mut beta) = if depth >= 5 && index == 0 && !is_mate(guess) {
+    let (mut alpha, mut beta) = if depth >= 5 && index == 0 && !is_decisive(guess) {
         (guess - delta, guess + delta)
     } else {
         (-INFINITE, INFINITE)
