@@ -212,9 +212,10 @@ pub fn search(
             if !pondering && (timer.soft_expired() || main.out_of_time()) {
                 break;
             }
-            // A forced mate shorter than the depth searched will not change.
+            // A forced mate is settled once the depth is well past its length. Not sooner:
+            // reductions and pruning can hide a shorter mate from depths just beyond it.
             if is_mate(result.score)
-                && MATE - result.score.abs() < depth
+                && 2 * (MATE - result.score.abs()) <= depth
                 && !limits.infinite
                 && !pondering
             {
@@ -246,7 +247,7 @@ impl WithTotal for SearchResult {
 /// Searches with a narrow window around the last score, widening on failure.
 fn aspiration(main: &mut Worker, depth: i32, guess: i32, index: usize) -> i32 {
     let mut delta = 25;
-    let (mut alpha, mut beta) = if depth >= 5 && index == 0 && !is_mate(guess) {
+    let (mut alpha, mut beta) = if depth >= 5 && index == 0 && !is_decisive(guess) {
         (guess - delta, guess + delta)
     } else {
         (-INFINITE, INFINITE)

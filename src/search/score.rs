@@ -17,6 +17,11 @@ pub fn is_mate(score: i32) -> bool {
     score.abs() >= MATE_BOUND
 }
 
+/// Mates and wins by the repetition rules: no evaluation comes near them.
+pub fn is_decisive(score: i32) -> bool {
+    score.abs() >= RULE_WIN
+}
+
 /// How a score is reported to GUIs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ScoreText {

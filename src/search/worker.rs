@@ -244,26 +244,35 @@ impl<'a> Worker<'a> {
         let static_eval = self.static_eval(in_check, hit);
         self.frames[ply].static_eval = static_eval;
         let improving = ply >= 2 && !in_check && static_eval > self.frames[ply - 2].static_eval;
+        // A hash score of any depth beats the static evaluation where its bound allows: a mate
+        // a shallower search found keeps the node from being cut on a material count.
+        let eval = match hit {
+            Some(hit) if !in_check => {
+                let score = score_from_tt(hit.score, ply);
+                let side = if score > static_eval {
+                    Bound::Lower
+                } else {
+                    Bound::Upper
+                };
+                if hit.bound == side || hit.bound == Bound::Exact {
+                    score
+                } else {
+                    static_eval
+                }
+            }
+            _ => static_eval,
+        };
 
         // Not when beta is a mate score: "eval >= beta" against a mate bound proves nothing, and
         // cutting there hides short mates behind longer ones.
-        if !pv_node
-            && !in_check
-            && ply > 0
-            && static_eval.abs() < MATE_BOUND
-            && beta.abs() < MATE_BOUND
-        {
+        if !pv_node && !in_check && ply > 0 && eval.abs() < MATE_BOUND && beta.abs() < MATE_BOUND {
             // Reverse futility: far above beta at low depth, a quiet move will not drop it.
-            if depth <= 7 && static_eval - 80 * (depth - improving as i32) >= beta {
-                return static_eval;
+            if depth <= 7 && eval - 80 * (depth - improving as i32) >= beta {
+                return eval;
             }
             // Null move: if passing still fails high, a real move will too.
-            if depth >= 3
-                && static_eval >= beta
-                && !self.frames[ply - 1].null
-                && self.has_attackers()
-            {
-                let r = 3 + depth / 4 + ((static_eval - beta) / 200).min(3);
+            if depth >= 3 && eval >= beta && !self.frames[ply - 1].null && self.has_attackers() {
+                let r = 3 + depth / 4 + ((eval - beta) / 200).min(3);
                 self.frames[ply].moved = None;
                 self.frames[ply].null = true;
                 self.pos.make_null_move();
@@ -303,9 +312,10 @@ impl<'a> Worker<'a> {
 
         let late_quiets = (3 + depth * depth) / (2 - improving as i32);
         loop {
-            // Shallow pruning needs one move searched and no mate in sight: in xiangqi a
-            // stalemating quiet move mates too. Checks are never pruned.
-            let may_prune = ply > 0 && !in_check && best_score > -MATE_BOUND && alpha < MATE_BOUND;
+            // Shallow pruning needs one move searched and no mate in sight, nor alpha a win by
+            // rule (only a mate beats it, and in xiangqi a stalemating quiet move mates too).
+            // Checks are never pruned.
+            let may_prune = ply > 0 && !in_check && best_score > -MATE_BOUND && !is_decisive(alpha);
             // Late-move pruning and futility: quiet moves late in the list, or far below alpha
             // at low depth, are not worth a search. While that holds the picker hands out only
             // the quiets that check, testing them in a tight loop (most nodes prune dozens).
