@@ -92,11 +92,22 @@ impl Iterator for Bitboard {
     type Item = Square;
     #[inline(always)]
     fn next(&mut self) -> Option<Square> {
-        if self.0 == 0 {
-            None
+        // Each half on its own: a 128-bit trailing-zero count and borrow chain cost twice the
+        // instructions of a 64-bit one, and most sets are found in the low half first anyway.
+        let low = self.0 as u64;
+        let index = if low != 0 {
+            self.0 = (self.0 >> 64 << 64) | (low & (low - 1)) as u128;
+            low.trailing_zeros()
         } else {
-            Some(self.pop_lsb())
-        }
+            let high = (self.0 >> 64) as u64;
+            if high == 0 {
+                return None;
+            }
+            self.0 = ((high & (high - 1)) as u128) << 64;
+            64 + high.trailing_zeros()
+        };
+        // SAFETY: a set bit of a board is below 90, since only bits 0..90 are used.
+        Some(unsafe { Square::new_unchecked(index as usize) })
     }
 }
 
