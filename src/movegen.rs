@@ -266,7 +266,12 @@ impl<S: MoveSink> Generator<'_, S> {
 /// the move picker it made the search slower (more code, fewer instructions saved).
 #[inline(never)]
 pub fn generate(pos: &Position, kind: GenKind, list: &mut MoveList) {
-    generate_into(pos, kind, list);
+    // One copy per kind, so each drops the tests the others need.
+    match kind {
+        GenKind::All => generate_into(pos, GenKind::All, list),
+        GenKind::Captures => generate_into(pos, GenKind::Captures, list),
+        GenKind::Quiets => generate_into(pos, GenKind::Quiets, list),
+    }
 }
 
 /// Sends the legal moves of the chosen kind to `sink`.
@@ -285,10 +290,19 @@ pub fn generate_into<S: MoveSink>(pos: &Position, kind: GenKind, sink: &mut S) {
     let king = safety.king;
     let mut gen = Generator { pos, safety, sink };
 
+    // Captures only: a slider with no enemy on its rank or file, or a horse or elephant with
+    // none on its empty-board reach, captures nothing, and its occupancy lookup is skipped.
+    let captures_only = kind == GenKind::Captures;
     for from in pos.pieces(us, PieceType::Rook) {
+        if captures_only && (lines_through(from) & theirs).is_empty() {
+            continue;
+        }
         gen.add(from, rook_attacks(from, occ) & target);
     }
     for from in pos.pieces(us, PieceType::Cannon) {
+        if captures_only && (lines_through(from) & theirs).is_empty() {
+            continue;
+        }
         let mut targets = Bitboard::EMPTY;
         if cannon_quiet {
             targets |= rook_attacks(from, occ) & !occ;
@@ -299,12 +313,18 @@ pub fn generate_into<S: MoveSink>(pos: &Position, kind: GenKind, sink: &mut S) {
         gen.add(from, targets);
     }
     for from in pos.pieces(us, PieceType::Horse) {
+        if captures_only && (horse_attacks(from, Bitboard::EMPTY) & theirs).is_empty() {
+            continue;
+        }
         gen.add(from, horse_attacks(from, occ) & target);
     }
     for from in pos.pieces(us, PieceType::Pawn) {
         gen.add(from, pawn_attacks(us, from) & target);
     }
     for from in pos.pieces(us, PieceType::Elephant) {
+        if captures_only && (elephant_attacks(from, Bitboard::EMPTY) & theirs).is_empty() {
+            continue;
+        }
         gen.add(from, elephant_attacks(from, occ) & target);
     }
     for from in pos.pieces(us, PieceType::Advisor) {
