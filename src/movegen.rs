@@ -254,6 +254,10 @@ struct Generator<'a, S: MoveSink> {
 impl<S: MoveSink> Generator<'_, S> {
     #[inline(always)]
     fn add(&mut self, from: Square, targets: Bitboard) {
+        // Most pieces have no capture: leave before the safety tests.
+        if targets.is_empty() {
+            return;
+        }
         let s = &self.safety;
         if s.in_check {
             let candidates = if s.risky_from.has(from) {
