@@ -105,6 +105,7 @@ struct Safety {
 }
 
 impl Safety {
+    #[inline(always)]
     fn new(pos: &Position) -> Safety {
         let us = pos.side_to_move();
         let king = pos.king_square(us);
