@@ -389,6 +389,12 @@ fn main() {
         assert_eq!(0x1ffu128.wrapping_mul(base), 0x1ff << (rank * FILES));
     }
     emit(&mut out, "RANK_BASE", "[u128; 10]", &rank_base, 4);
+    // One bit per square: a load is cheaper than a variable 128-bit shift.
+    let square_bits: Vec<u128> = (0..SQUARES).map(bit).collect();
+    for (sq, &b) in square_bits.iter().enumerate() {
+        assert!(b.count_ones() == 1 && b.trailing_zeros() as usize == sq);
+    }
+    emit_const(&mut out, "SQUARE_BIT", "[u128; 90]", &square_bits, 4);
 
     let rank_rook = rank_table(false);
     let file_rook = file_table(false);

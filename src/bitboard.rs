@@ -1,5 +1,6 @@
 //! `Bitboard`: a set of squares in one `u128`, bit n = square n (a0 = 0, i9 = 89).
 
+use crate::attacks::SQUARE_BIT;
 use crate::types::Square;
 use std::fmt;
 use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, Not};
@@ -33,7 +34,7 @@ impl Bitboard {
 
     #[inline(always)]
     pub const fn from_square(sq: Square) -> Bitboard {
-        Bitboard(1 << sq.index())
+        Bitboard(SQUARE_BIT[sq.index()])
     }
 
     #[inline(always)]
@@ -48,7 +49,15 @@ impl Bitboard {
 
     #[inline(always)]
     pub const fn has(self, sq: Square) -> bool {
-        self.0 >> sq.index() & 1 != 0
+        // Test the half holding the square: a variable 128-bit shift takes two shifts and
+        // conditional moves.
+        let index = sq.index();
+        let half = if index >= 64 {
+            (self.0 >> 64) as u64
+        } else {
+            self.0 as u64
+        };
+        half >> (index % 64) & 1 != 0
     }
 
     #[inline(always)]
@@ -79,12 +88,12 @@ impl Bitboard {
 
     #[inline(always)]
     pub const fn without(self, sq: Square) -> Bitboard {
-        Bitboard(self.0 & !(1 << sq.index()))
+        Bitboard(self.0 & !SQUARE_BIT[sq.index()])
     }
 
     #[inline(always)]
     pub const fn with(self, sq: Square) -> Bitboard {
-        Bitboard(self.0 | 1 << sq.index())
+        Bitboard(self.0 | SQUARE_BIT[sq.index()])
     }
 }
 
@@ -92,11 +101,22 @@ impl Iterator for Bitboard {
     type Item = Square;
     #[inline(always)]
     fn next(&mut self) -> Option<Square> {
-        if self.0 == 0 {
-            None
+        // Each half on its own: a 128-bit trailing-zero count and borrow chain cost twice the
+        // instructions of a 64-bit one, and most sets are found in the low half first anyway.
+        let low = self.0 as u64;
+        let index = if low != 0 {
+            self.0 = (self.0 >> 64 << 64) | (low & (low - 1)) as u128;
+            low.trailing_zeros()
         } else {
-            Some(self.pop_lsb())
-        }
+            let high = (self.0 >> 64) as u64;
+            if high == 0 {
+                return None;
+            }
+            self.0 = ((high & (high - 1)) as u128) << 64;
+            64 + high.trailing_zeros()
+        };
+        // SAFETY: a set bit of a board is below 90, since only bits 0..90 are used.
+        Some(unsafe { Square::new_unchecked(index as usize) })
     }
 }
 

@@ -105,6 +105,7 @@ struct Safety {
 }
 
 impl Safety {
+    #[inline(always)]
     fn new(pos: &Position) -> Safety {
         let us = pos.side_to_move();
         let king = pos.king_square(us);
@@ -208,6 +209,25 @@ impl MoveSink for MoveList {
     fn push(&mut self, mv: Move) {
         MoveList::push(self, mv);
     }
+
+    /// Ascending squares, as the default; each 64-bit half is walked in its own tight loop.
+    #[inline(always)]
+    fn push_all(&mut self, from: Square, targets: Bitboard) {
+        let mut low = targets.0 as u64;
+        while low != 0 {
+            // SAFETY: a set bit of a board is below 90, since only bits 0..90 are used.
+            let to = unsafe { Square::new_unchecked(low.trailing_zeros() as usize) };
+            MoveList::push(self, Move::new(from, to));
+            low &= low - 1;
+        }
+        let mut high = (targets.0 >> 64) as u64;
+        while high != 0 {
+            // SAFETY: as above.
+            let to = unsafe { Square::new_unchecked(64 + high.trailing_zeros() as usize) };
+            MoveList::push(self, Move::new(from, to));
+            high &= high - 1;
+        }
+    }
 }
 
 /// Counts moves without storing them.
@@ -235,6 +255,10 @@ struct Generator<'a, S: MoveSink> {
 impl<S: MoveSink> Generator<'_, S> {
     #[inline(always)]
     fn add(&mut self, from: Square, targets: Bitboard) {
+        // Most pieces have no capture: leave before the safety tests.
+        if targets.is_empty() {
+            return;
+        }
         let s = &self.safety;
         if s.in_check {
             let candidates = if s.risky_from.has(from) {
@@ -266,7 +290,12 @@ impl<S: MoveSink> Generator<'_, S> {
 /// the move picker it made the search slower (more code, fewer instructions saved).
 #[inline(never)]
 pub fn generate(pos: &Position, kind: GenKind, list: &mut MoveList) {
-    generate_into(pos, kind, list);
+    // One copy per kind, so each drops the tests the others need.
+    match kind {
+        GenKind::All => generate_into(pos, GenKind::All, list),
+        GenKind::Captures => generate_into(pos, GenKind::Captures, list),
+        GenKind::Quiets => generate_into(pos, GenKind::Quiets, list),
+    }
 }
 
 /// Sends the legal moves of the chosen kind to `sink`.
@@ -285,10 +314,19 @@ pub fn generate_into<S: MoveSink>(pos: &Position, kind: GenKind, sink: &mut S) {
     let king = safety.king;
     let mut gen = Generator { pos, safety, sink };
 
+    // Captures only: a slider with no enemy on its rank or file, or a horse or elephant with
+    // none on its empty-board reach, captures nothing, and its occupancy lookup is skipped.
+    let captures_only = kind == GenKind::Captures;
     for from in pos.pieces(us, PieceType::Rook) {
+        if captures_only && (lines_through(from) & theirs).is_empty() {
+            continue;
+        }
         gen.add(from, rook_attacks(from, occ) & target);
     }
     for from in pos.pieces(us, PieceType::Cannon) {
+        if captures_only && (lines_through(from) & theirs).is_empty() {
+            continue;
+        }
         let mut targets = Bitboard::EMPTY;
         if cannon_quiet {
             targets |= rook_attacks(from, occ) & !occ;
@@ -299,12 +337,18 @@ pub fn generate_into<S: MoveSink>(pos: &Position, kind: GenKind, sink: &mut S) {
         gen.add(from, targets);
     }
     for from in pos.pieces(us, PieceType::Horse) {
+        if captures_only && (horse_attacks(from, Bitboard::EMPTY) & theirs).is_empty() {
+            continue;
+        }
         gen.add(from, horse_attacks(from, occ) & target);
     }
     for from in pos.pieces(us, PieceType::Pawn) {
         gen.add(from, pawn_attacks(us, from) & target);
     }
     for from in pos.pieces(us, PieceType::Elephant) {
+        if captures_only && (elephant_attacks(from, Bitboard::EMPTY) & theirs).is_empty() {
+            continue;
+        }
         gen.add(from, elephant_attacks(from, occ) & target);
     }
     for from in pos.pieces(us, PieceType::Advisor) {

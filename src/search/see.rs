@@ -52,6 +52,7 @@ pub fn see_ge(pos: &Position, mv: Move, threshold: i32) -> bool {
 /// The least valuable piece of `side` on `occ` that attacks `sq` (the lowest square among
 /// equals). Piece kinds are tried cheapest first and the search stops at the first attacker,
 /// so the slider lookups are usually skipped.
+#[inline(always)]
 fn least_valuable_attacker(
     pos: &Position,
     sq: Square,
