@@ -120,24 +120,50 @@ static FILE_QUIET: [[u8; 1 << FILE_INNER_BITS]; RANKS] = {
     table
 };
 
+/// `RANK_BASE[rank]`: the rank's lowest square. Multiplying a rank's line bits by it places
+/// them on the board without a variable u128 shift (rank 7 straddles the two halves).
+const RANK_BASE: [u128; RANKS] = {
+    let mut out = [0; RANKS];
+    let mut rank = 0;
+    while rank < RANKS {
+        out[rank] = 1 << (rank * FILES);
+        assert!(0x1FF * out[rank] == 0x1FF << (rank * FILES));
+        rank += 1;
+    }
+    out
+};
+
+/// The nine squares of `rank` as bits 0-8. Ranks 0-6 lie in the low half of the board, ranks
+/// 7-9 in the board shifted down 63 bits: one 64-bit shift either way.
+#[inline(always)]
+fn rank_occupancy_of(occ: Bitboard, rank: usize) -> u32 {
+    let (word, shift) = if rank >= 7 {
+        ((occ.0 >> 63) as u64, rank * FILES - 63)
+    } else {
+        (occ.0 as u64, rank * FILES)
+    };
+    (word >> (shift % 64)) as u32 & 0x1FF
+}
+
 /// The squares a cannon on `sq` attacks (beyond its screen), and how many empty squares it
 /// can slide to.
 #[inline(always)]
 pub fn attacks_and_quiet(sq: Square, occ: Bitboard) -> (Bitboard, u32) {
     let (file, rank) = (sq.file(), sq.rank());
-    let rank_occ = (occ.0 >> (rank * FILES)) as u32 & 0x1FF;
+    let rank_occ = rank_occupancy_of(occ, rank);
     let rank_idx = (rank_occ >> 1) as usize & ((1 << RANK_INNER_BITS) - 1);
     debug_assert_eq!(rank_idx, rank_index(occ.0, rank));
     let along_rank = RANK[file][rank_idx];
     let quiet_rank = (along_rank >> 16 & !rank_occ).count_ones();
     let file_idx = file_index(occ.0, file);
     let along_file = FILE_QUIET[rank][file_idx] as u32;
-    // Rank 0 and rank 9 of the file: bits 0 and 81 of the board shifted by the file.
-    let file_occ = occ.0 >> file;
+    // Rank 0 and rank 9 of the file: bits 0 and 81 of the board shifted by the file (`file`
+    // < 9; the mask only tells the compiler the shift stays below 64).
+    let file_occ = occ.0 >> (file % 64);
     let edges = (file_occ as u32 & 1) | ((file_occ >> 80) as u32 & 2);
     let quiet_file = (along_file & 15) + (along_file >> 4 & !edges & 3).count_ones();
-    let attacks =
-        ((along_rank & 0x1FF) as u128) << (rank * FILES) | FILE_CANNON[rank][file_idx] << file;
+    let on_rank = ((along_rank & 0x1FF) as u128).wrapping_mul(RANK_BASE[rank]);
+    let attacks = on_rank | FILE_CANNON[rank][file_idx] << (file % 64);
     (Bitboard(attacks), quiet_rank + quiet_file)
 }
 

@@ -3,7 +3,7 @@
 
 use crate::bitboard::Bitboard;
 use crate::geometry::{file_of, in_palace, rank_of, SQUARES};
-use crate::types::{Color, Square};
+use crate::types::{Color, PieceType, Square};
 
 /// What a mask holds; `const fn` cannot take closures, so each kind is named.
 #[derive(Clone, Copy)]
@@ -101,4 +101,16 @@ pub fn palace_centre(color: Color) -> Square {
 #[inline(always)]
 pub fn near_palace(color: Color) -> Bitboard {
     NEAR_PALACE[color.index()]
+}
+
+/// Where pieces of `kind` and `color` can stand: the palace for the king and advisors, their
+/// own side for elephants, anywhere for the rest. Masking a piece set with it changes nothing,
+/// but with a constant colour and type it tells the compiler which half of the board to use.
+#[inline(always)]
+pub fn confinement(color: Color, kind: PieceType) -> Bitboard {
+    match kind {
+        PieceType::King | PieceType::Advisor => palace(color),
+        PieceType::Elephant => own_side(color),
+        _ => Bitboard::FULL,
+    }
 }

@@ -5,6 +5,7 @@
 use super::cannon;
 use super::masks::{own_side, palace, FILE_A, FILE_I};
 use super::params::MOBILITY;
+use super::patterns;
 use super::score::Score;
 use super::squares;
 use crate::attacks::*;
@@ -42,6 +43,8 @@ struct Gather {
     /// (Score arithmetic wraps, so the order is free) keeps fewer values live than a count
     /// per type.
     score: Score,
+    /// The rooks' file bonuses of the pattern term, summed while the rooks are walked here.
+    rook_files: Score,
 }
 
 impl Gather {
@@ -60,10 +63,11 @@ impl Gather {
     }
 }
 
-/// Flexibility of `color` and what its pieces attack. Always inlined: the evaluation calls it
-/// with a constant colour, so the masks that depend on the side fold to constants.
+/// Flexibility of `color`, what its pieces attack, and the file bonuses of its rooks (a
+/// pattern, [`patterns::rook_file`]). Always inlined: the evaluation calls it with a constant
+/// colour, so the masks that depend on the side fold to constants.
 #[inline(always)]
-pub fn evaluate(pos: &Position, color: Color) -> (Score, Attacks) {
+pub fn evaluate(pos: &Position, color: Color) -> (Score, Attacks, Score) {
     let occ = pos.occupied();
     let own = pos.color_bb(color);
     let enemy = pos.color_bb(!color);
@@ -75,6 +79,7 @@ pub fn evaluate(pos: &Position, color: Color) -> (Score, Attacks) {
             double: Bitboard::EMPTY,
         },
         score: Score::ZERO,
+        rook_files: Score::ZERO,
     };
 
     // King and advisors never leave the palace, elephants their side of the river, and
@@ -95,9 +100,12 @@ pub fn evaluate(pos: &Position, color: Color) -> (Score, Attacks) {
         let a = horse_attacks(sq, occ);
         g.add(PieceType::Horse, a, a & free);
     }
+    let own_pawns = pos.pieces(color, PieceType::Pawn);
+    let all_pawns = own_pawns | pos.pieces(!color, PieceType::Pawn);
     for sq in squares::of(pos.pieces(color, PieceType::Rook)) {
         let a = rook_attacks(sq, occ);
         g.add(PieceType::Rook, a, a & free);
+        g.rook_files += patterns::rook_file(sq, own_pawns, all_pawns);
     }
     for sq in squares::of(pos.pieces(color, PieceType::Cannon)) {
         // Quiet moves slide like a rook; captures jump exactly one screen.
@@ -126,5 +134,5 @@ pub fn evaluate(pos: &Position, color: Color) -> (Score, Attacks) {
         g.score += WEIGHT[PieceType::Pawn.index()] * squares as i32;
     }
 
-    (g.score, g.attacks)
+    (g.score, g.attacks, g.rook_files)
 }

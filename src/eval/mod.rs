@@ -138,13 +138,28 @@ impl BoardObserver for Evaluator {
 #[inline(always)]
 fn evaluate_with<T: Tracer>(pos: &Position, psq: Score, phase: i32, tracer: &mut T) -> i32 {
     let us = pos.side_to_move();
-    let (red_flexibility, red_attacks) = mobility::evaluate(pos, Color::Red);
-    let (black_flexibility, black_attacks) = mobility::evaluate(pos, Color::Black);
+    let (red_flexibility, red_attacks, red_rook_files) = mobility::evaluate(pos, Color::Red);
+    let (black_flexibility, black_attacks, black_rook_files) =
+        mobility::evaluate(pos, Color::Black);
     tracer.term(Term::Flexibility, Color::Red, red_flexibility);
     tracer.term(Term::Flexibility, Color::Black, black_flexibility);
     let mut red = psq + red_flexibility - black_flexibility;
-    red += side_terms(pos, Color::Red, &red_attacks, &black_attacks, tracer);
-    red -= side_terms(pos, Color::Black, &black_attacks, &red_attacks, tracer);
+    red += side_terms(
+        pos,
+        Color::Red,
+        &red_attacks,
+        &black_attacks,
+        red_rook_files,
+        tracer,
+    );
+    red -= side_terms(
+        pos,
+        Color::Black,
+        &black_attacks,
+        &red_attacks,
+        black_rook_files,
+        tracer,
+    );
     let tempo = Score::from_pair(TEMPO);
     tracer.term(Term::Tempo, us, tempo);
     red += signed(us, tempo);
@@ -165,18 +180,20 @@ fn evaluate_with<T: Tracer>(pos: &Position, psq: Score, phase: i32, tracer: &mut
     }
 }
 
-/// Relations, king safety and patterns of `color`, from its point of view.
+/// Relations, king safety and patterns of `color`, from its point of view (`rook_files` is the
+/// part of the patterns the flexibility gathered).
 #[inline(always)]
 fn side_terms<T: Tracer>(
     pos: &Position,
     color: Color,
     ours: &mobility::Attacks,
     theirs: &mobility::Attacks,
+    rook_files: Score,
     tracer: &mut T,
 ) -> Score {
     let relations = relations::evaluate(pos, color, ours, theirs);
     let king = king::evaluate(pos, color, theirs);
-    let patterns = patterns::evaluate(pos, color);
+    let patterns = patterns::evaluate(pos, color, rook_files);
     tracer.term(Term::Relations, color, relations);
     tracer.term(Term::KingSafety, color, king);
     tracer.term(Term::Patterns, color, patterns);

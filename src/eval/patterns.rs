@@ -14,11 +14,12 @@ use super::squares;
 use crate::attacks::between;
 use crate::bitboard::Bitboard;
 use crate::position::Position;
-use crate::types::{Color, PieceType};
+use crate::types::{Color, PieceType, Square};
 
-/// The pattern term of `color` (its bonuses minus its own bad shapes).
+/// The pattern term of `color` (its bonuses minus its own bad shapes), given the bonuses of
+/// its rooks' files ([`rook_file`], added up while the flexibility walks the rooks).
 #[inline(always)]
-pub fn evaluate(pos: &Position, color: Color) -> Score {
+pub fn evaluate(pos: &Position, color: Color, rook_files: Score) -> Score {
     let them = !color;
     let mut score = Score::ZERO;
 
@@ -47,18 +48,7 @@ pub fn evaluate(pos: &Position, color: Color) -> Score {
     }
 
     let own_pawns = pos.pieces(color, PieceType::Pawn);
-    let all_pawns = own_pawns | pos.pieces(them, PieceType::Pawn);
-    for rook in squares::of(pos.pieces(color, PieceType::Rook)) {
-        let file = file_bb(rook);
-        if (file & all_pawns).is_empty() {
-            score += Score::from_pair(ROOK_OPEN_FILE);
-            if (3..=5).contains(&rook.file()) {
-                score += Score::from_pair(ROOK_PALACE_FILE);
-            }
-        } else if (file & own_pawns).is_empty() {
-            score += Score::from_pair(ROOK_HALF_OPEN_FILE);
-        }
-    }
+    score += rook_files;
 
     let crossed = own_pawns & !own_side(color);
     if crossed.any() {
@@ -67,4 +57,22 @@ pub fn evaluate(pos: &Position, color: Color) -> Score {
         score += Score::from_pair(CONNECTED_PAWNS) * pairs.count() as i32;
     }
     score
+}
+
+/// The bonus of a rook on `rook` for its file: open (no pawns) or half-open (no own pawns).
+#[inline(always)]
+pub fn rook_file(rook: Square, own_pawns: Bitboard, all_pawns: Bitboard) -> Score {
+    let file = file_bb(rook);
+    if (file & all_pawns).is_empty() {
+        let palace_file = if (3..=5).contains(&rook.file()) {
+            Score::from_pair(ROOK_PALACE_FILE)
+        } else {
+            Score::ZERO
+        };
+        Score::from_pair(ROOK_OPEN_FILE) + palace_file
+    } else if (file & own_pawns).is_empty() {
+        Score::from_pair(ROOK_HALF_OPEN_FILE)
+    } else {
+        Score::ZERO
+    }
 }

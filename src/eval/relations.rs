@@ -2,6 +2,7 @@
 //! by something cheaper, or attacked more often than guarded is a liability. Threats against
 //! the side that is not to move weigh more, since the side to move can cash them in now.
 
+use super::masks::confinement;
 use super::mobility::Attacks;
 use super::params::{
     ATTACKED_BY_CHEAPER, CHEAPER_MARGIN, HANGING, OUTNUMBERED, PIECE_VALUE, RELATIONS_ON_MOVE,
@@ -87,7 +88,7 @@ pub fn evaluate(pos: &Position, color: Color, ours: &Attacks, theirs: &Attacks) 
     // Called once per victim type, so each one ORs only the attacker types it needs.
     let mut victims_of = |kind: PieceType| {
         let k = kind.index();
-        let victims = attacked & pos.pieces(color, kind);
+        let victims = attacked & pos.pieces(color, kind) & confinement(color, kind);
         if victims.is_empty() {
             return;
         }
