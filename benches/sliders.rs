@@ -286,7 +286,7 @@ fn position_queries() -> Vec<(usize, u128)> {
         .iter()
         .flat_map(|fen| {
             let occ = support::position(fen).occupied();
-            occ.map(move |sq| (sq.index(), occ.0))
+            occ.into_iter().map(move |sq| (sq.index(), occ.0))
         })
         .collect()
 }

@@ -7,7 +7,6 @@ use super::masks::{own_side, palace, FILE_A, FILE_I};
 use super::params::MOBILITY;
 use super::patterns;
 use super::score::Score;
-use super::squares;
 use crate::attacks::*;
 use crate::bitboard::Bitboard;
 use crate::position::Position;
@@ -88,26 +87,26 @@ pub fn evaluate(pos: &Position, color: Color) -> (Score, Attacks, Score) {
     let (palace, home) = (palace(color), own_side(color));
     let king = king_attacks((pos.pieces(color, PieceType::King) & palace).lsb()) & palace;
     g.add(PieceType::King, king, king & free);
-    for sq in squares::of(pos.pieces(color, PieceType::Advisor) & palace) {
+    for sq in pos.pieces(color, PieceType::Advisor) & palace {
         let a = advisor_attacks(sq) & palace;
         g.add(PieceType::Advisor, a, a & free);
     }
-    for sq in squares::of(pos.pieces(color, PieceType::Elephant) & home) {
+    for sq in pos.pieces(color, PieceType::Elephant) & home {
         let a = elephant_attacks(sq, occ) & home;
         g.add(PieceType::Elephant, a, a & free);
     }
-    for sq in squares::of(pos.pieces(color, PieceType::Horse)) {
+    for sq in pos.pieces(color, PieceType::Horse) {
         let a = horse_attacks(sq, occ);
         g.add(PieceType::Horse, a, a & free);
     }
     let own_pawns = pos.pieces(color, PieceType::Pawn);
     let all_pawns = own_pawns | pos.pieces(!color, PieceType::Pawn);
-    for sq in squares::of(pos.pieces(color, PieceType::Rook)) {
+    for sq in pos.pieces(color, PieceType::Rook) {
         let a = rook_attacks(sq, occ);
         g.add(PieceType::Rook, a, a & free);
         g.rook_files += patterns::rook_file(sq, own_pawns, all_pawns);
     }
-    for sq in squares::of(pos.pieces(color, PieceType::Cannon)) {
+    for sq in pos.pieces(color, PieceType::Cannon) {
         // Quiet moves slide like a rook; captures jump exactly one screen.
         let (a, quiet) = cannon::attacks_and_quiet(sq, occ);
         g.add_counted(PieceType::Cannon, a, quiet + (a & enemy).count());

@@ -17,7 +17,6 @@ mod patterns;
 pub(crate) mod psqt;
 mod relations;
 pub mod score;
-mod squares;
 pub mod trace;
 
 use crate::position::{BoardObserver, Position};

@@ -10,7 +10,6 @@ use super::params::{
     PAWN_NEAR_PALACE, ROOK_HALF_OPEN_FILE, ROOK_OPEN_FILE, ROOK_PALACE_FILE,
 };
 use super::score::Score;
-use super::squares;
 use crate::attacks::between;
 use crate::bitboard::Bitboard;
 use crate::position::Position;
@@ -27,7 +26,7 @@ pub fn evaluate(pos: &Position, color: Color, rook_files: Score) -> Score {
     if cannons.any() {
         let occ = pos.occupied();
         let enemy_king = (pos.pieces(them, PieceType::King) & palace(them)).lsb();
-        for cannon in squares::of(cannons & file_bb(enemy_king)) {
+        for cannon in cannons & file_bb(enemy_king) {
             match (between(cannon, enemy_king) & occ).count() {
                 0 => score += Score::from_pair(EMPTY_HEADED_CANNON),
                 2 => score += Score::from_pair(CENTRAL_CANNON),

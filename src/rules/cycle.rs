@@ -82,7 +82,7 @@ fn every_move_chases(pos: &mut Position, moves: &[Move]) -> [bool; 2] {
     const NONE: u8 = u8::MAX;
     // Pieces are told apart by an id, since the chased piece may itself move in the cycle.
     let mut ids = [NONE; 90];
-    for (id, sq) in pos.occupied().enumerate() {
+    for (id, sq) in pos.occupied().into_iter().enumerate() {
         ids[sq.index()] = id as u8;
     }
     // Per colour, the ids of the enemy pieces chased by every move so far.
@@ -91,6 +91,7 @@ fn every_move_chases(pos: &mut Position, moves: &[Move]) -> [bool; 2] {
         let mover = pos.side_to_move().index();
         if still_chased[mover] != 0 {
             let chased = chased_by_legal(pos, mv)
+                .into_iter()
                 .map(|sq| ids[sq.index()])
                 .filter(|&id| id < 64)
                 .fold(0u64, |set, id| set | 1 << id);
