@@ -246,19 +246,9 @@ impl<'a> Worker<'a> {
         let improving = ply >= 2 && !in_check && static_eval > self.frames[ply - 2].static_eval;
         // A hash score of any depth beats the static evaluation where its bound allows: a mate
         // a shallower search found keeps the node from being cut on a material count.
-        let eval = match hit {
-            Some(hit) if !in_check => {
-                let score = score_from_tt(hit.score, ply);
-                let side = if score > static_eval {
-                    Bound::Lower
-                } else {
-                    Bound::Upper
-                };
-                if hit.bound == side || hit.bound == Bound::Exact {
-                    score
-                } else {
-                    static_eval
-                }
+        let eval = match hit.map(|hit| (hit.bound, score_from_tt(hit.score, ply))) {
+            Some((bound, score)) if !in_check && bound.settles(score, static_eval, static_eval) => {
+                score
             }
             _ => static_eval,
         };
