@@ -5,12 +5,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 depth="${1:-4}"
-for tool in valgrind callgrind_annotate; do
-  command -v "$tool" >/dev/null || { echo "error: $tool not found (install valgrind)" >&2; exit 1; }
-done
-
-cargo build --release --bin chariot
-mkdir -p perf/out
+source perf/callgrind_setup.sh
 out="perf/out/callgrind.perft${depth}.out"
 valgrind --tool=callgrind --callgrind-out-file="$out" target/release/chariot perft "$depth"
 callgrind_annotate --inclusive=no "$out" | head -n 40

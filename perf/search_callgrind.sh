@@ -7,12 +7,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 depth="${1:-8}"
-for tool in valgrind callgrind_annotate; do
-  command -v "$tool" >/dev/null || { echo "error: $tool not found (install valgrind)" >&2; exit 1; }
-done
-
-cargo build --release --bin chariot
-mkdir -p perf/out
+source perf/callgrind_setup.sh
 out="perf/out/callgrind.bench${depth}.out"
 log="perf/out/callgrind.bench${depth}.log"
 nodes=$(valgrind --tool=callgrind --toggle-collect='chariot::search::search' \
