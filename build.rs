@@ -297,15 +297,7 @@ fn check_lookups(
 }
 
 fn emit<T: std::fmt::LowerHex>(out: &mut String, name: &str, ty: &str, values: &[T], width: usize) {
-    writeln!(out, "pub static {name}: {ty} = [").unwrap();
-    for chunk in values.chunks(width) {
-        out.push_str("   ");
-        for v in chunk {
-            write!(out, " {v:#x},").unwrap();
-        }
-        out.push('\n');
-    }
-    out.push_str("];\n");
+    emit_item(out, "static", name, ty, values, width);
 }
 
 /// Like [`emit`], as a `const` so that `const fn`s can read it.
@@ -316,9 +308,27 @@ fn emit_const<T: std::fmt::LowerHex>(
     values: &[T],
     width: usize,
 ) {
-    emit(out, name, ty, values, width);
-    let start = out.rfind(&format!("pub static {name}")).unwrap();
-    out.replace_range(start..start + "pub static".len(), "pub const");
+    emit_item(out, "const", name, ty, values, width);
+}
+
+/// `pub <item> NAME: TY = [...]` with `width` values a line.
+fn emit_item<T: std::fmt::LowerHex>(
+    out: &mut String,
+    item: &str,
+    name: &str,
+    ty: &str,
+    values: &[T],
+    width: usize,
+) {
+    writeln!(out, "pub {item} {name}: {ty} = [").unwrap();
+    for chunk in values.chunks(width) {
+        out.push_str("   ");
+        for v in chunk {
+            write!(out, " {v:#x},").unwrap();
+        }
+        out.push('\n');
+    }
+    out.push_str("];\n");
 }
 
 fn emit_nested<T: std::fmt::LowerHex, const N: usize>(
