@@ -137,7 +137,7 @@ impl MovePicker {
                 }
                 Stage::Quiets => match self.pick_quiet() {
                     Some(mv) => {
-                        if Some(mv) != self.tt_move && !self.refutations.contains(&Some(mv)) {
+                        if !self.tried_before(mv) {
                             return Some(mv);
                         }
                     }
@@ -167,15 +167,8 @@ impl MovePicker {
     ) -> Option<Move> {
         loop {
             if self.stage == Stage::Quiets && self.quiets_unsorted {
-                while self.next < self.list.len() {
-                    let i = self.next;
-                    self.next += 1;
-                    let mv = self.list.as_slice()[i];
-                    if self.keys[i] != TAKEN
-                        && checks.gives_check(pos, mv)
-                        && Some(mv) != self.tt_move
-                        && !self.refutations.contains(&Some(mv))
-                    {
+                while let Some(mv) = self.pick_quiet() {
+                    if checks.gives_check(pos, mv) && !self.tried_before(mv) {
                         return Some(mv);
                     }
                 }
@@ -187,6 +180,12 @@ impl MovePicker {
             }
             self.quiets_unsorted = true;
         }
+    }
+
+    /// Was `mv` handed out before the quiets stage (hash move, killer or counter-move)?
+    #[inline(always)]
+    fn tried_before(&self, mv: Move) -> bool {
+        Some(mv) == self.tt_move || self.refutations.contains(&Some(mv))
     }
 
     fn pick_quiet(&mut self) -> Option<Move> {
