@@ -9,7 +9,9 @@ use crate::types::{Color, Square};
 mod tables {
     include!(concat!(env!("OUT_DIR"), "/tables.rs"));
 }
-pub(crate) use tables::{SQUARE_BIT, SQUARE_FILE, SQUARE_RANK, ZOBRIST_PIECE, ZOBRIST_SIDE};
+pub(crate) use tables::{
+    FILE_CANNON, RANK_BASE, SQUARE_BIT, SQUARE_FILE, SQUARE_RANK, ZOBRIST_PIECE, ZOBRIST_SIDE,
+};
 
 #[inline(always)]
 pub fn king_attacks(sq: Square) -> Bitboard {

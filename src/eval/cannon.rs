@@ -2,6 +2,7 @@
 //! moves slide like a rook and its captures jump one screen; asking `attacks.rs` for both the
 //! rook and the cannon attacks would gather the same rank and file occupancy twice.
 
+use crate::attacks::{FILE_CANNON, RANK_BASE};
 use crate::bitboard::Bitboard;
 use crate::geometry::{
     file_index, file_index_rank, rank_index, FILES, FILE_INNER_BITS, RANKS, RANK_INNER_BITS,
@@ -71,34 +72,6 @@ static RANK: [[u32; 1 << RANK_INNER_BITS]; FILES] = {
     table
 };
 
-/// Spreads line bits (bit = rank) over file a.
-const fn on_file_a(bits: u32) -> u128 {
-    let mut out = 0;
-    let mut rank = 0;
-    while rank < RANKS {
-        if bits >> rank & 1 != 0 {
-            out |= 1 << (rank * FILES);
-        }
-        rank += 1;
-    }
-    out
-}
-
-/// `FILE_CANNON[rank][index]`: cannon attacks along file a.
-static FILE_CANNON: [[u128; 1 << FILE_INNER_BITS]; RANKS] = {
-    let mut table = [[0; 1 << FILE_INNER_BITS]; RANKS];
-    let mut rank = 0;
-    while rank < RANKS {
-        let mut index = 0;
-        while index < 1 << FILE_INNER_BITS {
-            table[rank][index] = on_file_a(walk(rank, RANKS, file_occupancy(index), true));
-            index += 1;
-        }
-        rank += 1;
-    }
-    table
-};
-
 /// `FILE_QUIET[rank][index]`: empty squares of ranks 1-8 a rook slides over along the file
 /// (low four bits), and whether it reaches rank 0 (bit 4) and rank 9 (bit 5), which the
 /// index does not see: those count when empty.
@@ -118,19 +91,6 @@ static FILE_QUIET: [[u8; 1 << FILE_INNER_BITS]; RANKS] = {
         rank += 1;
     }
     table
-};
-
-/// `RANK_BASE[rank]`: the rank's lowest square. Multiplying a rank's line bits by it places
-/// them on the board without a variable u128 shift (rank 7 straddles the two halves).
-const RANK_BASE: [u128; RANKS] = {
-    let mut out = [0; RANKS];
-    let mut rank = 0;
-    while rank < RANKS {
-        out[rank] = 1 << (rank * FILES);
-        assert!(0x1FF * out[rank] == 0x1FF << (rank * FILES));
-        rank += 1;
-    }
-    out
 };
 
 /// The nine squares of `rank` as bits 0-8. Ranks 0-6 lie in the low half of the board, ranks
