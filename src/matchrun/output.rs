@@ -19,7 +19,9 @@ pub struct PairingStats {
 
 fn signed(x: f64) -> String {
     if x.is_finite() {
-        format!("{x:+.1}")
+        // An even score computes as a tiny negative now and then; it prints as +0.0, not -0.0.
+        let rounded = (x * 10.0).round() / 10.0 + 0.0;
+        format!("{rounded:+.1}")
     } else if x > 0.0 {
         "+inf".into()
     } else {
@@ -142,6 +144,15 @@ impl PairingStats {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn even_scores_print_without_a_minus() {
+        assert_eq!(signed(-1e-12), "+0.0");
+        assert_eq!(signed(-0.04), "+0.0");
+        assert_eq!(signed(-0.06), "-0.1");
+        assert_eq!(signed(3.25), "+3.3");
+        assert_eq!(signed(f64::NEG_INFINITY), "-inf");
+    }
 
     #[test]
     fn summary_lists_everything() {
