@@ -21,6 +21,10 @@ use std::sync::OnceLock;
 /// the victim outright (positional swings rarely exceed it).
 const DELTA_MARGIN: i32 = 200;
 
+/// A side this far behind on the evaluation (more than a rook) has lost on material, so null
+/// move and reverse futility are not tried for it.
+const HOPELESS: i32 = 1000;
+
 /// How often (in nodes) a thread publishes its node count and looks at the clock.
 const CHECK_INTERVAL: u64 = 1024;
 
@@ -253,9 +257,17 @@ impl<'a> Worker<'a> {
             _ => static_eval,
         };
 
-        // Not when beta is a mate score: "eval >= beta" against a mate bound proves nothing, and
-        // cutting there hides short mates behind longer ones.
-        if !pv_node && !in_check && ply > 0 && eval.abs() < MATE_BOUND && beta.abs() < MATE_BOUND {
+        // Not when beta is a mate or a rule win: "eval >= beta" against such a bound proves
+        // nothing, and cutting there hides mates. Nor when the side to move is hopelessly behind:
+        // then only a mate changes the result, and passing or standing on the material count
+        // would hide the opponent's quiet mating threats.
+        if !pv_node
+            && !in_check
+            && ply > 0
+            && eval.abs() < MATE_BOUND
+            && !is_decisive(beta)
+            && eval > -HOPELESS
+        {
             // Reverse futility: far above beta at low depth, a quiet move will not drop it.
             if depth <= 7 && eval - 80 * (depth - improving as i32) >= beta {
                 return eval;
@@ -302,10 +314,10 @@ impl<'a> Worker<'a> {
 
         let late_quiets = (3 + depth * depth) / (2 - improving as i32);
         loop {
-            // Shallow pruning needs one move searched and no mate in sight, nor alpha a win by
-            // rule (only a mate beats it, and in xiangqi a stalemating quiet move mates too).
-            // Checks are never pruned.
-            let may_prune = ply > 0 && !in_check && best_score > -MATE_BOUND && !is_decisive(alpha);
+            // Shallow pruning needs one move searched and no mate in sight. Checks are never
+            // pruned. (With alpha a win, quiets are pruned near the leaves; deeper iterations
+            // search them, which finds mates faster than a full-width tree.)
+            let may_prune = ply > 0 && !in_check && best_score > -MATE_BOUND;
             // Late-move pruning and futility: quiet moves late in the list, or far below alpha
             // at low depth, are not worth a search. While that holds the picker hands out only
             // the quiets that check, testing them in a tight loop (most nodes prune dozens).
