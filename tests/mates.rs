@@ -66,9 +66,13 @@ fn run(max_n: i32, budget: u64) {
     let all = puzzles();
     let chosen: Vec<_> = all.iter().filter(|(_, n)| *n <= max_n).collect();
     assert!(!chosen.is_empty(), "no puzzles up to mate in {max_n}");
+    solve_all(&chosen, &format!("mates up to {max_n} moves"), budget);
+}
+
+fn solve_all(chosen: &[&(String, i32)], what: &str, budget: u64) {
     let mut failures = Vec::new();
     let mut most_nodes = 0;
-    for (fen, n) in &chosen {
+    for (fen, n) in chosen {
         let (mate, nodes) = solve(fen, *n, budget);
         most_nodes = most_nodes.max(nodes);
         if mate.is_none() {
@@ -76,7 +80,7 @@ fn run(max_n: i32, budget: u64) {
         }
     }
     println!(
-        "solved {}/{} mates up to {max_n} moves; budget {budget} nodes, most used {most_nodes}",
+        "solved {}/{} {what}; budget {budget} nodes, most used {most_nodes}",
         chosen.len() - failures.len(),
         chosen.len()
     );
@@ -92,6 +96,28 @@ fn run(max_n: i32, budget: u64) {
 #[test]
 fn short_mates() {
     run(5, 2_000_000);
+}
+
+/// Longer mates that pruning used to hide (each needs 2.8-11.3 M nodes): one behind a win by
+/// the perpetual-check rule, one against a defender far behind on material, and one where the
+/// attacker already had a rule win in hand.
+#[test]
+fn mates_pruning_once_hid() {
+    let all = puzzles();
+    let chosen: Vec<_> = all
+        .iter()
+        .filter(|(fen, _)| {
+            [
+                "3k1Cr2/4R4/6N2/9/5Rb2/2pr5/4P4/4B4/9/3AKAB2 w",
+                "1Cbnk4/4a4/1R2bcN2/8p/3P5/8P/2ppP4/4B1N2/4A4/2BAK4 w",
+                "2cak4/4a4/9/5r2P/2b6/2nN3p1/9/2n5B/3R5/r2AKA3 b",
+            ]
+            .iter()
+            .any(|wanted| fen.starts_with(wanted))
+        })
+        .collect();
+    assert_eq!(chosen.len(), 3, "mates.epd no longer holds these puzzles");
+    solve_all(&chosen, "mates pruning once hid", 20_000_000);
 }
 
 #[test]
