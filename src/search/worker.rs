@@ -264,9 +264,9 @@ impl<'a> Worker<'a> {
         if !pv_node
             && !in_check
             && ply > 0
-            && eval.abs() < MATE_BOUND
-            && !is_decisive(beta)
             && eval > -HOPELESS
+            && eval < MATE_BOUND
+            && !is_decisive(beta)
         {
             // Reverse futility: far above beta at low depth, a quiet move will not drop it.
             if depth <= 7 && eval - 80 * (depth - improving as i32) >= beta {
