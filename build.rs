@@ -209,15 +209,55 @@ fn neighbour_table(
         .collect()
 }
 
+/// The inner squares of rank 0 (b0..h0) that a [`rank_index`] stands for, as a board.
+fn rank_inner_occupancy(index: usize) -> u128 {
+    (0..RANK_INNER_BITS as usize)
+        .filter(|k| index >> k & 1 != 0)
+        .fold(0, |o, k| o | bit(k + 1))
+}
+
+/// The inner squares of file a (a1..a8) that a [`file_index`] stands for, as a board.
+fn file_inner_occupancy(index: usize) -> u128 {
+    (0..FILE_INNER_BITS as usize)
+        .filter(|k| index >> k & 1 != 0)
+        .fold(0, |o, k| o | bit(file_index_rank(k) * FILES))
+}
+
+/// For the evaluation's cannon mobility: per file and rank index, the cannon attacks along
+/// rank 0 in the low 16 bits and the rook (quiet slide) reach in the high 16.
+fn rank_cannon_rook(cannon: &[[u16; 128]], rook: &[[u16; 128]]) -> Vec<[u32; 128]> {
+    cannon
+        .iter()
+        .zip(rook)
+        .map(|(c, r)| std::array::from_fn(|i| c[i] as u32 | (r[i] as u32) << 16))
+        .collect()
+}
+
+/// For the evaluation's cannon mobility: per rank and file index, the empty squares of ranks
+/// 1-8 a rook slides over along file a (low four bits), and whether it reaches rank 0 (bit 4)
+/// and rank 9 (bit 5), which the index does not see: those count when empty.
+fn file_quiet(rook: &[[u128; 256]]) -> Vec<[u8; 256]> {
+    let inner_ranks = (1..RANKS - 1).fold(0u128, |m, r| m | bit(r * FILES));
+    rook.iter()
+        .map(|row| {
+            std::array::from_fn(|index| {
+                let reach = row[index];
+                let inner = (reach & !file_inner_occupancy(index) & inner_ranks).count_ones();
+                let low = (reach & bit(0) != 0) as u32;
+                let high = (reach & bit((RANKS - 1) * FILES) != 0) as u32;
+                (inner | low << 4 | high << 5) as u8
+            })
+        })
+        .collect()
+}
+
 /// Rank tables: for each file and inner-occupancy index, the attacked files of that rank.
 fn rank_table(cannon: bool) -> Vec<[u16; 128]> {
     (0..FILES)
         .map(|file| {
             let mut table = [0u16; 128];
             for (index, entry) in table.iter_mut().enumerate() {
-                let occ = (0..RANK_INNER_BITS as usize)
-                    .filter(|k| index >> k & 1 != 0)
-                    .fold(0u128, |o, k| o | bit(k + 1));
+                let occ = rank_inner_occupancy(index);
                 assert_eq!(rank_index(occ, 0), index);
                 // The walk also goes up the file; keep rank 0 only.
                 *entry = (walk_slider(file, occ, cannon) & 0x1FF) as u16;
@@ -233,9 +273,7 @@ fn file_table(cannon: bool) -> Vec<[u128; 256]> {
         .map(|rank| {
             let mut table = [0u128; 256];
             for (index, entry) in table.iter_mut().enumerate() {
-                let occ = (0..FILE_INNER_BITS as usize)
-                    .filter(|k| index >> k & 1 != 0)
-                    .fold(0u128, |o, k| o | bit(file_index_rank(k) * FILES));
+                let occ = file_inner_occupancy(index);
                 assert_eq!(file_index(occ, 0), index, "file gather is not exact");
                 let sq = rank * FILES;
                 let file_a = (0..RANKS).fold(0u128, |m, r| m | bit(r * FILES));
@@ -409,12 +447,20 @@ fn main() {
     let rank_rook = rank_table(false);
     let file_rook = file_table(false);
     check_lookups(&rank_rook, &file_rook, &horses, &horse_attackers_t);
+    let rank_cannon = rank_table(true);
     emit_nested(&mut out, "RANK_ROOK", "[[u16; 128]; 9]", &rank_rook);
+    emit_nested(&mut out, "RANK_CANNON", "[[u16; 128]; 9]", &rank_cannon);
     emit_nested(
         &mut out,
-        "RANK_CANNON",
-        "[[u16; 128]; 9]",
-        &rank_table(true),
+        "RANK_CANNON_ROOK",
+        "[[u32; 128]; 9]",
+        &rank_cannon_rook(&rank_cannon, &rank_rook),
+    );
+    emit_nested(
+        &mut out,
+        "FILE_QUIET",
+        "[[u8; 256]; 10]",
+        &file_quiet(&file_rook),
     );
     emit_nested(&mut out, "FILE_ROOK", "[[u128; 256]; 10]", &file_rook);
     emit_nested(

@@ -10,7 +10,8 @@ mod tables {
     include!(concat!(env!("OUT_DIR"), "/tables.rs"));
 }
 pub(crate) use tables::{
-    FILE_CANNON, RANK_BASE, SQUARE_BIT, SQUARE_FILE, SQUARE_RANK, ZOBRIST_PIECE, ZOBRIST_SIDE,
+    FILE_CANNON, FILE_QUIET, RANK_BASE, RANK_CANNON_ROOK, SQUARE_BIT, SQUARE_FILE, SQUARE_RANK,
+    ZOBRIST_PIECE, ZOBRIST_SIDE,
 };
 
 #[inline(always)]
