@@ -60,47 +60,28 @@ fn least_valuable_attacker(
     side: Color,
 ) -> Option<(Square, PieceType)> {
     let mine = |kind| pos.pieces(side, kind) & occ;
+    // `near` narrows each kind to the pieces standing where they could attack `sq` at all;
+    // the occupancy lookup is made only when one does.
+    let first = |kind, near: Bitboard, lookup: &dyn Fn() -> Bitboard| {
+        let candidates = mine(kind) & near;
+        if candidates.is_empty() {
+            return None;
+        }
+        let found = lookup() & candidates;
+        found.any().then(|| (found.lsb(), kind))
+    };
     let lines = lines_through(sq);
-    let candidates = [
-        (PieceType::Pawn, pawn_attackers(side, sq)),
-        (PieceType::Advisor, advisor_attacks(sq)),
-    ];
-    for (kind, reach) in candidates {
-        let found = reach & mine(kind);
-        if found.any() {
-            return Some((found.lsb(), kind));
-        }
-    }
-    let elephants = mine(PieceType::Elephant);
-    if elephants.any() {
-        let found = elephant_attacks(sq, occ) & elephants;
-        if found.any() {
-            return Some((found.lsb(), PieceType::Elephant));
-        }
-    }
-    let horses = mine(PieceType::Horse) & horse_attackers(sq, Bitboard::EMPTY);
-    if horses.any() {
-        let found = horse_attackers(sq, occ) & horses;
-        if found.any() {
-            return Some((found.lsb(), PieceType::Horse));
-        }
-    }
-    let cannons = mine(PieceType::Cannon) & lines;
-    if cannons.any() {
-        let found = cannon_attacks(sq, occ) & cannons;
-        if found.any() {
-            return Some((found.lsb(), PieceType::Cannon));
-        }
-    }
-    let rooks = mine(PieceType::Rook) & lines;
-    if rooks.any() {
-        let found = rook_attacks(sq, occ) & rooks;
-        if found.any() {
-            return Some((found.lsb(), PieceType::Rook));
-        }
-    }
-    let kings = king_attacks(sq) & mine(PieceType::King);
-    kings.any().then(|| (kings.lsb(), PieceType::King))
+    let every = Bitboard::FULL;
+    first(PieceType::Pawn, pawn_attackers(side, sq), &|| every)
+        .or_else(|| first(PieceType::Advisor, advisor_attacks(sq), &|| every))
+        .or_else(|| first(PieceType::Elephant, every, &|| elephant_attacks(sq, occ)))
+        .or_else(|| {
+            let near = horse_attackers(sq, Bitboard::EMPTY);
+            first(PieceType::Horse, near, &|| horse_attackers(sq, occ))
+        })
+        .or_else(|| first(PieceType::Cannon, lines, &|| cannon_attacks(sq, occ)))
+        .or_else(|| first(PieceType::Rook, lines, &|| rook_attacks(sq, occ)))
+        .or_else(|| first(PieceType::King, king_attacks(sq), &|| every))
 }
 
 #[cfg(test)]
