@@ -14,11 +14,8 @@ fn start() -> (Position, Evaluator) {
 }
 
 fn bench_positions() -> Vec<(Position, Evaluator)> {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/data/bench.fen");
-    let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("cannot read {path}: {e}"));
-    let positions: Vec<(Position, Evaluator)> = text
-        .lines()
-        .filter(|l| !l.trim().is_empty())
+    let positions: Vec<(Position, Evaluator)> = chariot::data::bench_fens()
+        .into_iter()
         .map(|l| Position::from_fen(l).unwrap_or_else(|e| panic!("bad FEN {l}: {e}")))
         .map(|pos| {
             let eval = Evaluator::new(&pos);

@@ -5,11 +5,12 @@
 #[path = "support/mod.rs"]
 mod support;
 
+use chariot::data::perft_cases;
 use chariot::perft::perft;
 use chariot::Position;
 use iai_callgrind::{library_benchmark, library_benchmark_group, main};
 use std::hint::black_box;
-use support::{perft_cases, position};
+use support::position;
 
 const DEPTH: u32 = 3;
 
@@ -20,7 +21,7 @@ fn load(fen_prefix: &str) -> (Position, u64) {
         .into_iter()
         .find(|c| c.depth == DEPTH && c.fen.starts_with(fen_prefix))
         .unwrap_or_else(|| panic!("perft.txt has no depth-{DEPTH} line for {fen_prefix:?}"));
-    (position(&case.fen), case.nodes)
+    (position(&case.fen), case.count)
 }
 
 #[library_benchmark]

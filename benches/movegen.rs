@@ -5,12 +5,13 @@
 #[path = "support/mod.rs"]
 mod support;
 
+use chariot::data::{bench_fens, expected_perft, perft_cases};
 use chariot::movegen::legal_moves;
 use chariot::perft::perft;
 use chariot::Position;
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 use std::hint::black_box;
-use support::{bench_fens, expected_nodes, perft_cases, position};
+use support::position;
 
 /// A bench.fen position with its reference number of legal moves.
 struct Case {
@@ -26,7 +27,7 @@ fn cases() -> Vec<Case> {
         .iter()
         .enumerate()
         .filter_map(|(i, fen)| {
-            let moves = expected_nodes(&table, fen, 1)?;
+            let moves = expected_perft(&table, fen, 1)?;
             Some(Case {
                 name: format!("line{}", i + 1),
                 pos: position(fen),
@@ -88,7 +89,7 @@ fn make_unmake(c: &mut Criterion) {
 
 fn perft4(c: &mut Criterion) {
     let start = Position::startpos();
-    let expected = expected_nodes(&perft_cases(), Position::START_FEN, 4)
+    let expected = expected_perft(&perft_cases(), Position::START_FEN, 4)
         .expect("perft.txt has no depth-4 count for the start position");
     let mut group = c.benchmark_group("perft");
     group

@@ -1,7 +1,7 @@
 //! Criterion: fixed-depth single-thread searches of three bench positions, fresh table each
 //! time. Each run asserts that it found a legal best move, so a fast broken search fails.
 
-use chariot::bench::BENCH_FENS;
+use chariot::data::bench_fens;
 use chariot::search::{search, Limits, Options, Signals};
 use chariot::tt::TranspositionTable;
 use chariot::Position;
@@ -11,9 +11,8 @@ use std::hint::black_box;
 const DEPTH: i32 = 7;
 
 fn positions() -> Vec<Position> {
-    BENCH_FENS
-        .lines()
-        .filter(|l| !l.trim().is_empty())
+    bench_fens()
+        .into_iter()
         .take(3)
         .map(|l| Position::from_fen(l).unwrap())
         .collect()

@@ -282,7 +282,7 @@ fn random_queries(count: usize, seed: u64) -> Vec<(usize, u128)> {
 
 /// Game-like queries: every occupied square of every bench.fen position, with its occupancy.
 fn position_queries() -> Vec<(usize, u128)> {
-    support::bench_fens()
+    chariot::data::bench_fens()
         .iter()
         .flat_map(|fen| {
             let occ = support::position(fen).occupied();

@@ -3,10 +3,6 @@
 //! The count is checked against perft.txt so the profile is of a correct run.
 
 #[cfg(target_os = "linux")]
-#[path = "../benches/support/mod.rs"]
-mod support;
-
-#[cfg(target_os = "linux")]
 #[path = "profiler.rs"]
 mod profiler;
 
@@ -48,7 +44,7 @@ fn run() -> Result<(), String> {
         "perft {depth}: {nodes} leaves in {secs:.3} s ({:.1} M leaves/s, profiled)",
         nodes as f64 / secs / 1e6
     );
-    match support::expected_nodes(&support::perft_cases(), Position::START_FEN, depth) {
+    match chariot::data::expected_perft(&chariot::data::perft_cases(), Position::START_FEN, depth) {
         Some(expected) if expected != nodes => {
             return Err(format!(
                 "perft {depth} gave {nodes}, perft.txt says {expected}"

@@ -1,5 +1,5 @@
-//! `chariot bench`: a fixed-depth search of the positions in `data/bench.fen` (a copy of the
-//! shared bench file, built in), one thread, a fresh hash table per position. The node count is
+//! `chariot bench`: a fixed-depth search of the positions in `data/bench.fen` (built in,
+//! see `crate::data`), one thread, a fresh hash table per position. The node count is
 //! the search's signature; the last line is `N nodes M nps`.
 
 use crate::position::Position;
@@ -7,7 +7,6 @@ use crate::search::{self, Limits, Options, Signals};
 use crate::tt::TranspositionTable;
 use std::time::{Duration, Instant};
 
-pub const BENCH_FENS: &str = include_str!("../data/bench.fen");
 pub const DEFAULT_DEPTH: i32 = 11;
 
 pub struct BenchResult {
@@ -23,11 +22,7 @@ pub fn bench(
     let mut tt = TranspositionTable::new(16);
     let mut nodes = 0;
     let mut time = Duration::ZERO;
-    let fens = BENCH_FENS
-        .lines()
-        .map(str::trim)
-        .filter(|l| !l.is_empty() && !l.starts_with('#'));
-    for (i, fen) in fens.enumerate() {
+    for (i, fen) in crate::data::bench_fens().into_iter().enumerate() {
         let pos = Position::from_fen(fen).unwrap_or_else(|e| panic!("bench position {fen}: {e}"));
         tt.clear();
         let signals = Signals::default();

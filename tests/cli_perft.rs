@@ -1,9 +1,7 @@
 //! Smoke tests of `chariot perft` and `chariot divide` driven through the real binary.
 
-mod common;
-
+use chariot::data::perft_cases;
 use chariot::notation::{parse_coords, RankBase};
-use common::data::perft_cases;
 use std::process::{Command, Output};
 
 fn chariot(args: &[&str]) -> Output {

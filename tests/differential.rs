@@ -6,7 +6,6 @@ mod common;
 
 use chariot::movegen::{is_lost, legal_moves};
 use chariot::Position;
-use common::data::sample_fens;
 use common::fuzz_checks::{check_position, position_from_bytes};
 use common::reference::Board;
 
@@ -37,9 +36,18 @@ fn playouts_from_the_start_position() {
 }
 
 #[test]
-fn playouts_from_the_shared_fens() {
+fn playouts_from_the_data_fens() {
     let mut rng = fastrand::Rng::with_seed(0x5EED_0002);
-    let fens = sample_fens();
+    // bench.fen and perft.txt: opening to endgame, with many checks and pins.
+    let mut fens: Vec<String> = chariot::data::bench_fens()
+        .into_iter()
+        .map(String::from)
+        .collect();
+    for case in chariot::data::perft_cases() {
+        if !fens.contains(&case.fen) {
+            fens.push(case.fen);
+        }
+    }
     let mut checked = 0;
     for fen in &fens {
         let pos = Position::from_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e}"));

@@ -1,4 +1,4 @@
-//! Evaluation properties: colour and mirror symmetry over the shared positions and random
+//! Evaluation properties: colour and mirror symmetry over the data files' positions and random
 //! games, incremental state equal to a recount, the cache and the trace agreeing with the
 //! plain evaluation, and orderings any xiangqi player would sign.
 
@@ -6,43 +6,10 @@ use chariot::eval::trace::Term;
 use chariot::eval::{blend, Evaluator};
 use chariot::movegen::legal_moves;
 use chariot::{Color, Position};
-use std::path::PathBuf;
-
-fn data(name: &str) -> String {
-    let path: PathBuf = [env!("CARGO_MANIFEST_DIR"), "..", "shared", "data", name]
+/// Every position of the data files: bench, perft, openings and mate positions.
+fn data_positions() -> Vec<Position> {
+    chariot::data::all_fens()
         .iter()
-        .collect();
-    std::fs::read_to_string(&path).unwrap_or_else(|e| {
-        panic!(
-            "cannot read shared data {}: {e} (expected ../shared/data)",
-            path.display()
-        )
-    })
-}
-
-/// Every FEN in the shared data: bench, perft, openings and mate positions.
-fn shared_positions() -> Vec<Position> {
-    let mut fens: Vec<String> = Vec::new();
-    for file in ["bench.fen", "openings.fen"] {
-        fens.extend(
-            data(file)
-                .lines()
-                .filter(|l| !l.trim().is_empty())
-                .map(str::to_owned),
-        );
-    }
-    for file in ["perft.txt", "mates.epd"] {
-        fens.extend(
-            data(file)
-                .lines()
-                .filter_map(|l| l.split(';').next())
-                .filter(|f| !f.trim().is_empty())
-                .map(str::to_owned),
-        );
-    }
-    fens.sort();
-    fens.dedup();
-    fens.iter()
         .map(|f| Position::from_fen(f).unwrap_or_else(|e| panic!("bad FEN {f}: {e}")))
         .collect()
 }
@@ -85,11 +52,11 @@ fn assert_symmetric(pos: &Position) {
 }
 
 #[test]
-fn shared_positions_are_symmetric() {
-    let positions = shared_positions();
+fn data_positions_are_symmetric() {
+    let positions = data_positions();
     assert!(
         positions.len() > 100,
-        "expected the shared data sets, found {} positions",
+        "expected the data files' positions, found {} positions",
         positions.len()
     );
     for pos in &positions {
@@ -99,7 +66,7 @@ fn shared_positions_are_symmetric() {
 
 #[test]
 fn trace_and_cache_agree_with_the_evaluation() {
-    for pos in shared_positions() {
+    for pos in data_positions() {
         let mut evaluator = Evaluator::new(&pos);
         let plain = evaluator.evaluate_uncached(&pos);
         assert_eq!(
@@ -128,9 +95,9 @@ fn trace_and_cache_agree_with_the_evaluation() {
 /// every move back restores the starting state.
 #[test]
 fn random_games_keep_the_incremental_state_exact() {
-    let starts: Vec<Position> = data("bench.fen")
-        .lines()
-        .filter_map(|l| Position::from_fen(l).ok())
+    let starts: Vec<Position> = chariot::data::bench_fens()
+        .into_iter()
+        .map(|f| Position::from_fen(f).unwrap_or_else(|e| panic!("bad FEN {f}: {e}")))
         .collect();
     assert!(!starts.is_empty(), "bench.fen holds no positions");
     for seed in 0..6u64 {

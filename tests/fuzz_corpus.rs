@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::fuzz_checks::{fen_parse, movegen_diff, position_from_bytes};
+use common::fuzz_checks::{eval_incremental, fen_parse, movegen_diff, position_from_bytes};
 use std::path::PathBuf;
 
 fn corpus(target: &str) -> Vec<(String, Vec<u8>)> {
@@ -51,5 +51,13 @@ fn fen_parse_corpus() {
     for (name, bytes) in corpus("fen_parse") {
         eprintln!("replaying {name}");
         fen_parse(&bytes);
+    }
+}
+
+#[test]
+fn eval_incremental_corpus() {
+    for (name, bytes) in corpus("eval_incremental") {
+        eprintln!("replaying {name}");
+        eval_incremental(&bytes);
     }
 }

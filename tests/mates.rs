@@ -1,4 +1,4 @@
-//! Mate puzzles from `../shared/data/mates.epd` (`FEN;N`: the side to move mates in N moves,
+//! Mate puzzles from `data/mates.epd` (`FEN;N`: the side to move mates in N moves,
 //! found by an independent engine). The search must report a mate in N or fewer within a node
 //! budget. Short mates run by default; `cargo test --test mates -- --ignored` runs all of them.
 
@@ -8,23 +8,9 @@ use chariot::tt::TranspositionTable;
 use chariot::Position;
 
 fn puzzles() -> Vec<(String, i32)> {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/data/mates.epd");
-    let text = std::fs::read_to_string(path).unwrap_or_else(|e| {
-        panic!("{path} is missing ({e}); the mate puzzles live in ../shared/data")
-    });
-    text.lines()
-        .filter(|l| !l.trim().is_empty())
-        .map(|l| {
-            let (fen, n) = l
-                .rsplit_once(';')
-                .unwrap_or_else(|| panic!("bad line '{l}'"));
-            (
-                fen.to_string(),
-                n.trim()
-                    .parse()
-                    .unwrap_or_else(|_| panic!("bad mate length in '{l}'")),
-            )
-        })
+    chariot::data::mate_puzzles()
+        .into_iter()
+        .map(|p| (p.fen, p.moves))
         .collect()
 }
 

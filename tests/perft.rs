@@ -1,11 +1,9 @@
-//! Perft against ../shared/data/perft.txt: every line up to 5 M leaves by default, the whole
+//! Perft against data/perft.txt: every line up to 5 M leaves by default, the whole
 //! file with `cargo test --test perft -- --ignored` (the test profile is optimised).
 
-mod common;
-
+use chariot::data::perft_cases;
 use chariot::perft::{divide, perft};
 use chariot::Position;
-use common::data::perft_cases;
 
 /// Lines above this many leaves only run in the ignored full test.
 const QUICK_LIMIT: u64 = 5_000_000;

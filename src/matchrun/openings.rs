@@ -1,11 +1,11 @@
 //! Opening suites: one opening a line, a FEN optionally followed by `moves m1 m2 ...` (ICCS,
-//! ranks 0-9). The default suite, a copy of the shared one, is built into the binary.
+//! ranks 0-9). The default suite, `data/openings.fen`, is built into the binary.
 
 use crate::notation::{parse_move, RankBase};
 use crate::position::Position;
 use crate::types::Move;
 
-pub const DEFAULT_SUITE: &str = include_str!("../../data/openings.fen");
+pub const DEFAULT_SUITE: &str = crate::data::OPENINGS;
 
 #[derive(Clone, Debug)]
 pub struct Opening {

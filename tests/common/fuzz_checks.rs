@@ -3,6 +3,7 @@
 
 use super::reference::{Board, RefMove};
 use chariot::check_info::CheckInfo;
+use chariot::eval::Evaluator;
 use chariot::movegen::{generate, is_lost, legal_moves};
 use chariot::{BoardObserver, Color, GenKind, Move, MoveList, Piece, PieceType, Position, Square};
 
@@ -428,5 +429,47 @@ pub fn fen_parse(data: &[u8]) {
             }
             assert_eq!(pos.to_fen(), fen, "make/unmake changed {text:?}");
         }
+    }
+}
+
+/// Fuzz target `eval_incremental`: the first byte chooses a start position, the following bytes
+/// the moves of a game played with the evaluator as the board's observer. After every make and
+/// unmake its incremental material, placement and phase equal a recount, and the cached score a
+/// fresh evaluation.
+pub fn eval_incremental(data: &[u8]) {
+    let Some((&mode, choices)) = data.split_first() else {
+        return;
+    };
+    let fen = START_FENS[mode as usize % START_FENS.len()];
+    let mut pos = Position::from_fen(fen).expect("start FENs are valid");
+    let mut eval = Evaluator::new(&pos);
+    let mut made = 0;
+    for &byte in choices.iter().take(400) {
+        let moves = legal_moves(&pos);
+        if moves.is_empty() {
+            break;
+        }
+        let mv = moves.as_slice()[byte as usize % moves.len()];
+        pos.make_move_with(mv, &mut eval);
+        made += 1;
+        assert!(
+            eval.matches_full_recompute(&pos),
+            "after {mv}: {}",
+            pos.to_fen()
+        );
+        assert_eq!(
+            eval.evaluate(&pos),
+            Evaluator::new(&pos).evaluate_uncached(&pos),
+            "{}",
+            pos.to_fen()
+        );
+    }
+    for _ in 0..made {
+        pos.unmake_move_with(&mut eval);
+        assert!(
+            eval.matches_full_recompute(&pos),
+            "after unmake: {}",
+            pos.to_fen()
+        );
     }
 }
