@@ -334,31 +334,9 @@ fn check_lookups(
     }
 }
 
+/// `pub static NAME: TY = [...]` with `width` values a line.
 fn emit<T: std::fmt::LowerHex>(out: &mut String, name: &str, ty: &str, values: &[T], width: usize) {
-    emit_item(out, "static", name, ty, values, width);
-}
-
-/// Like [`emit`], as a `const` so that `const fn`s can read it.
-fn emit_const<T: std::fmt::LowerHex>(
-    out: &mut String,
-    name: &str,
-    ty: &str,
-    values: &[T],
-    width: usize,
-) {
-    emit_item(out, "const", name, ty, values, width);
-}
-
-/// `pub <item> NAME: TY = [...]` with `width` values a line.
-fn emit_item<T: std::fmt::LowerHex>(
-    out: &mut String,
-    item: &str,
-    name: &str,
-    ty: &str,
-    values: &[T],
-    width: usize,
-) {
-    writeln!(out, "pub {item} {name}: {ty} = [").unwrap();
+    writeln!(out, "pub static {name}: {ty} = [").unwrap();
     for chunk in values.chunks(width) {
         out.push_str("   ");
         for v in chunk {
@@ -419,14 +397,12 @@ fn main() {
     emit_nested(&mut out, "PAWN_ATTACKS", "[[u128; 90]; 2]", &pawns);
     emit_nested(&mut out, "PAWN_ATTACKERS", "[[u128; 90]; 2]", &pawn_from);
 
-    // Square -> file and rank without a division by 9.
-    let files: Vec<u8> = (0..SQUARES).map(|sq| file_of(sq) as u8).collect();
-    let ranks: Vec<u8> = (0..SQUARES).map(|sq| rank_of(sq) as u8).collect();
+    // The geometry's square lookups agree with its arithmetic.
     for sq in 0..SQUARES {
-        assert_eq!(square_at(files[sq] as i32, ranks[sq] as i32), Some(sq));
+        let (file, rank) = (SQUARE_FILE[sq] as i32, SQUARE_RANK[sq] as i32);
+        assert_eq!(square_at(file, rank), Some(sq));
+        assert!(SQUARE_BIT[sq].count_ones() == 1 && SQUARE_BIT[sq].trailing_zeros() as usize == sq);
     }
-    emit_const(&mut out, "SQUARE_FILE", "[u8; 90]", &files, 18);
-    emit_const(&mut out, "SQUARE_RANK", "[u8; 90]", &ranks, 18);
     // The lowest square of each rank: multiplying a rank's bits by it puts them in place.
     let rank_base: Vec<u128> = (0..RANKS).map(|rank| bit(rank * FILES)).collect();
     for (rank, &base) in rank_base.iter().enumerate() {
@@ -437,12 +413,6 @@ fn main() {
         assert_eq!(0x1ffu128.wrapping_mul(base), 0x1ff << (rank * FILES));
     }
     emit(&mut out, "RANK_BASE", "[u128; 10]", &rank_base, 4);
-    // One bit per square: a load is cheaper than a variable 128-bit shift.
-    let square_bits: Vec<u128> = (0..SQUARES).map(bit).collect();
-    for (sq, &b) in square_bits.iter().enumerate() {
-        assert!(b.count_ones() == 1 && b.trailing_zeros() as usize == sq);
-    }
-    emit_const(&mut out, "SQUARE_BIT", "[u128; 90]", &square_bits, 4);
 
     let rank_rook = rank_table(false);
     let file_rook = file_table(false);
@@ -519,17 +489,26 @@ fn main() {
     emit_nested(&mut out, "BETWEEN", "[[u128; 90]; 90]", &betweens);
     emit_nested(&mut out, "LINE", "[[u128; 90]; 90]", &lines);
 
+    let dest = Path::new(&env::var("OUT_DIR").unwrap()).join("tables.rs");
+    fs::write(dest, out).unwrap();
+
+    generate_zobrist();
+
+    generate_psqt();
+}
+
+/// The Zobrist keys: one per piece and square, and the side to move, from a fixed seed so that
+/// hashes (and the bench node count) are the same on every build.
+fn generate_zobrist() {
+    let mut out = String::new();
     let mut rng = SplitMix(0x0C4A_7107_5EED_2026);
     let keys: Vec<[u64; 90]> = (0..14)
         .map(|_| std::array::from_fn(|_| rng.next()))
         .collect();
     emit_nested(&mut out, "ZOBRIST_PIECE", "[[u64; 90]; 14]", &keys);
     writeln!(out, "pub const ZOBRIST_SIDE: u64 = {:#x};", rng.next()).unwrap();
-
-    let dest = Path::new(&env::var("OUT_DIR").unwrap()).join("tables.rs");
+    let dest = Path::new(&env::var("OUT_DIR").unwrap()).join("zobrist.rs");
     fs::write(dest, out).unwrap();
-
-    generate_psqt();
 }
 
 /// Packs the readable piece-square tables of `src/eval/params.rs` into `psqt.rs`: one packed

@@ -5,14 +5,7 @@ use crate::bitboard::Bitboard;
 use crate::geometry::{diagonal_index, file_index, orthogonal_index, rank_index, FILES, RANKS};
 use crate::types::{Color, Square};
 
-#[allow(clippy::unreadable_literal)]
-mod tables {
-    include!(concat!(env!("OUT_DIR"), "/tables.rs"));
-}
-pub(crate) use tables::{
-    FILE_CANNON, FILE_QUIET, RANK_BASE, RANK_CANNON_ROOK, SQUARE_BIT, SQUARE_FILE, SQUARE_RANK,
-    ZOBRIST_PIECE, ZOBRIST_SIDE,
-};
+use crate::tables;
 
 #[inline(always)]
 pub fn king_attacks(sq: Square) -> Bitboard {

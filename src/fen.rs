@@ -140,7 +140,7 @@ impl Position {
             }
         };
         if pos.side == Color::Black {
-            pos.hash ^= crate::attacks::ZOBRIST_SIDE;
+            pos.hash ^= crate::zobrist::ZOBRIST_SIDE;
         }
         let _castling = fields.next();
         let _en_passant = fields.next();

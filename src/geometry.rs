@@ -8,6 +8,37 @@ pub const FILES: usize = 9;
 pub const RANKS: usize = 10;
 /// Number of squares; square = rank * 9 + file, a0 = 0, i9 = 89.
 pub const SQUARES: usize = 90;
+
+/// File, rank and bit of every square: a load is cheaper than a division by 9 or a variable
+/// 128-bit shift.
+pub const SQUARE_FILE: [u8; SQUARES] = {
+    let mut table = [0; SQUARES];
+    let mut sq = 0;
+    while sq < SQUARES {
+        table[sq] = file_of(sq) as u8;
+        sq += 1;
+    }
+    table
+};
+pub const SQUARE_RANK: [u8; SQUARES] = {
+    let mut table = [0; SQUARES];
+    let mut sq = 0;
+    while sq < SQUARES {
+        table[sq] = rank_of(sq) as u8;
+        sq += 1;
+    }
+    table
+};
+pub const SQUARE_BIT: [u128; SQUARES] = {
+    let mut table = [0; SQUARES];
+    let mut sq = 0;
+    while sq < SQUARES {
+        table[sq] = 1 << sq;
+        sq += 1;
+    }
+    table
+};
+
 pub const fn file_of(sq: usize) -> usize {
     sq % FILES
 }

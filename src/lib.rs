@@ -20,8 +20,10 @@ pub mod position;
 pub mod protocol;
 pub mod rules;
 pub mod search;
+mod tables;
 pub mod tt;
 pub mod types;
+mod zobrist;
 
 pub use bitboard::Bitboard;
 pub use fen::{FenError, FenProblems};

@@ -4,6 +4,7 @@
 use crate::attacks::*;
 use crate::bitboard::Bitboard;
 use crate::types::{Color, Move, Piece, PieceType, Square};
+use crate::zobrist::{ZOBRIST_PIECE, ZOBRIST_SIDE};
 
 /// Follows every change of piece placement made by [`Position::make_move_with`] and
 /// [`Position::unmake_move_with`], so an evaluator can update itself incrementally.

@@ -1,7 +1,6 @@
 //! The small value types everything else is built from: colours, pieces, squares and moves.
 
-use crate::attacks::{SQUARE_FILE, SQUARE_RANK};
-use crate::geometry::{FILES, SQUARES};
+use crate::geometry::{FILES, SQUARES, SQUARE_FILE, SQUARE_RANK};
 use std::fmt;
 use std::num::NonZeroU16;
 

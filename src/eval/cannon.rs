@@ -2,9 +2,9 @@
 //! moves slide like a rook and its captures jump one screen; asking `attacks.rs` for both the
 //! rook and the cannon attacks would gather the same rank and file occupancy twice.
 
-use crate::attacks::{FILE_CANNON, FILE_QUIET, RANK_BASE, RANK_CANNON_ROOK};
 use crate::bitboard::Bitboard;
 use crate::geometry::{file_index, rank_index, FILES, RANK_INNER_BITS};
+use crate::tables::{FILE_CANNON, FILE_QUIET, RANK_BASE, RANK_CANNON_ROOK};
 use crate::types::Square;
 
 /// The nine squares of `rank` as bits 0-8. Ranks 0-6 lie in the low half of the board, ranks
