@@ -1,7 +1,7 @@
 //! Generates every attack table and the Zobrist keys into OUT_DIR at compile time, checking
 //! each table against a slow direct computation while it builds. Nothing is computed at run time.
 
-#[path = "src/geometry.rs"]
+#[path = "src/board/geometry.rs"]
 #[allow(dead_code)]
 mod geometry;
 #[path = "src/eval/params.rs"]
@@ -366,7 +366,7 @@ fn emit_nested<T: std::fmt::LowerHex, const N: usize>(
 
 fn main() {
     println!("cargo:rerun-if-changed=build.rs");
-    println!("cargo:rerun-if-changed=src/geometry.rs");
+    println!("cargo:rerun-if-changed=src/board/geometry.rs");
     let mut out = String::new();
 
     let kings: Vec<u128> = (0..SQUARES).map(king_attacks).collect();

@@ -5,8 +5,8 @@
 #[path = "support/mod.rs"]
 mod support;
 
+use chariot::commands::perft::perft;
 use chariot::data::perft_cases;
-use chariot::perft::perft;
 use chariot::Position;
 use iai_callgrind::{library_benchmark, library_benchmark_group, main};
 use std::hint::black_box;

@@ -5,9 +5,9 @@
 #[path = "support/mod.rs"]
 mod support;
 
+use chariot::board::movegen::legal_moves;
+use chariot::commands::perft::perft;
 use chariot::data::{bench_fens, expected_perft, perft_cases};
-use chariot::movegen::legal_moves;
-use chariot::perft::perft;
 use chariot::Position;
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 use std::hint::black_box;

@@ -2,8 +2,8 @@
 //! time. Each run asserts that it found a legal best move, so a fast broken search fails.
 
 use chariot::data::bench_fens;
+use chariot::search::tt::TranspositionTable;
 use chariot::search::{search, Limits, Options, Signals};
-use chariot::tt::TranspositionTable;
 use chariot::Position;
 use criterion::{criterion_group, criterion_main, Criterion};
 use std::hint::black_box;

@@ -2,8 +2,8 @@
 //! thread, fresh table. Needs valgrind and `iai-callgrind-runner` 0.16.1:
 //! `cargo bench --bench search_instructions`.
 
+use chariot::search::tt::TranspositionTable;
 use chariot::search::{search, Limits, Options, Signals};
-use chariot::tt::TranspositionTable;
 use chariot::Position;
 use iai_callgrind::{library_benchmark, library_benchmark_group, main};
 use std::hint::black_box;

@@ -8,7 +8,7 @@
 #[path = "support/mod.rs"]
 mod support;
 
-use chariot::attacks::{cannon_attacks, rook_attacks};
+use chariot::board::attacks::{cannon_attacks, rook_attacks};
 use chariot::{Bitboard, Square};
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use std::hint::black_box;

@@ -22,7 +22,7 @@ fn main() {
 
 #[cfg(target_os = "linux")]
 fn run() -> Result<(), String> {
-    use chariot::{perft::perft, Position};
+    use chariot::{commands::perft::perft, Position};
     use std::time::Instant;
 
     let depth = match std::env::args().nth(1) {

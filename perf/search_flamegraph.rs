@@ -22,7 +22,7 @@ fn main() {
 
 #[cfg(target_os = "linux")]
 fn run() -> Result<(), String> {
-    use chariot::bench::{bench, DEFAULT_DEPTH};
+    use chariot::commands::bench::{bench, DEFAULT_DEPTH};
 
     let depth = match std::env::args().nth(1) {
         None => DEFAULT_DEPTH,

@@ -1,7 +1,7 @@
 //! Command-line front end: parses arguments with clap and dispatches to the tools.
 
-use crate::perft::{divide, perft};
-use crate::position::Position;
+use crate::board::position::Position;
+use crate::commands::perft::{divide, perft};
 use clap::{Parser, Subcommand};
 use std::time::Instant;
 
@@ -76,15 +76,17 @@ pub fn run() -> i32 {
     let result = match cli.command {
         Some(Command::Perft { depth, fen }) => run_perft(depth, fen.as_deref()),
         Some(Command::Divide { depth, fen }) => run_divide(depth, fen.as_deref()),
-        Some(Command::Eval { fen }) => crate::eval::command::run_eval(fen.as_deref()),
-        Some(Command::Bench { depth }) => crate::bench::run_bench(depth),
+        Some(Command::Eval { fen }) => crate::commands::eval::run_eval(fen.as_deref()),
+        Some(Command::Bench { depth }) => crate::commands::bench::run_bench(depth),
         Some(Command::Analyse {
             fen,
             moves,
             movetime,
             depth,
             threads,
-        }) => crate::analyse::run_analyse(fen.as_deref(), &moves, movetime, depth, threads),
+        }) => {
+            crate::commands::analyse::run_analyse(fen.as_deref(), &moves, movetime, depth, threads)
+        }
         Some(Command::Match(args)) => crate::matchrun::run_match(&args),
         None => {
             crate::protocol::run_loop(std::io::stdin().lock());

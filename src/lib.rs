@@ -1,32 +1,18 @@
-//! Chariot: a Xiangqi (Chinese chess) engine. The library holds the board, move generation and
-//! tools; `main.rs` is a thin command-line front end.
+//! Chariot: a Xiangqi (Chinese chess) engine. The library holds the board, evaluation, search,
+//! rules, protocols, match runner and command-line tools; `main.rs` is a thin front end.
 #![deny(clippy::undocumented_unsafe_blocks)]
 
-pub mod analyse;
-pub mod attacks;
-pub mod bench;
-pub mod bitboard;
-pub mod check_info;
+pub mod board;
 pub mod cli;
+pub mod commands;
 pub mod data;
 pub mod eval;
-pub mod fen;
-pub mod geometry;
 pub mod matchrun;
-pub mod movegen;
-pub mod notation;
-pub mod perft;
-pub mod position;
 pub mod protocol;
 pub mod rules;
 pub mod search;
-mod tables;
-pub mod tt;
-pub mod types;
-mod zobrist;
 
-pub use bitboard::Bitboard;
-pub use fen::{FenError, FenProblems};
-pub use movegen::{GenKind, MoveList};
-pub use position::{BoardObserver, Position};
-pub use types::{Color, Move, Piece, PieceType, Square};
+pub use board::{
+    Bitboard, BoardObserver, Color, FenError, FenProblems, GenKind, Move, MoveList, Piece,
+    PieceType, Position, Square,
+};

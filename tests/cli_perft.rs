@@ -1,7 +1,7 @@
 //! Smoke tests of `chariot perft` and `chariot divide` driven through the real binary.
 
+use chariot::board::notation::{parse_coords, RankBase};
 use chariot::data::perft_cases;
-use chariot::notation::{parse_coords, RankBase};
 use std::process::{Command, Output};
 
 fn chariot(args: &[&str]) -> Output {
@@ -61,7 +61,10 @@ fn perft_and_divide_with_a_fen() {
         .map(|(_, n)| n.parse().expect("a count after the move"))
         .collect();
     let pos = chariot::Position::from_fen(&case.fen).unwrap();
-    assert_eq!(per_move.len(), chariot::movegen::legal_moves(&pos).len());
+    assert_eq!(
+        per_move.len(),
+        chariot::board::movegen::legal_moves(&pos).len()
+    );
     assert_eq!(per_move.iter().sum::<u64>(), case.count);
 }
 

@@ -4,7 +4,7 @@
 
 mod common;
 
-use chariot::movegen::{is_lost, legal_moves};
+use chariot::board::movegen::{is_lost, legal_moves};
 use chariot::Position;
 use common::fuzz_checks::{check_position, position_from_bytes};
 use common::reference::Board;

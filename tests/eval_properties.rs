@@ -2,9 +2,9 @@
 //! games, incremental state equal to a recount, the cache and the trace agreeing with the
 //! plain evaluation, and orderings any xiangqi player would sign.
 
+use chariot::board::movegen::legal_moves;
 use chariot::eval::trace::Term;
 use chariot::eval::{blend, Evaluator};
-use chariot::movegen::legal_moves;
 use chariot::{Color, Position};
 /// Every position of the data files: bench, perft, openings and mate positions.
 fn data_positions() -> Vec<Position> {

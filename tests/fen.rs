@@ -92,12 +92,12 @@ fn round_trip_keeps_counters_and_side() {
 #[test]
 fn largest_counters_can_still_be_played() {
     let placement = START.split(' ').next().unwrap();
-    let most = chariot::fen::MAX_COUNTER;
+    let most = chariot::board::fen::MAX_COUNTER;
     for side in ["w", "b"] {
         let fen = format!("{placement} {side} - - {most} {most}");
         let mut pos = Position::from_fen(&fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
         for _ in 0..4 {
-            let mv = chariot::movegen::legal_moves(&pos).as_slice()[0];
+            let mv = chariot::board::movegen::legal_moves(&pos).as_slice()[0];
             pos.make_move(mv);
         }
         (0..4).for_each(|_| pos.unmake_move());

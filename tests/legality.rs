@@ -1,7 +1,7 @@
 //! `Position::is_legal` (used for moves from the TT, killers and GUIs) must agree with the
 //! generator on every from/to pair, in positions from seeded random playouts.
 
-use chariot::movegen::legal_moves;
+use chariot::board::movegen::legal_moves;
 use chariot::{Move, Position, Square};
 
 fn check_every_pair(pos: &Position) {

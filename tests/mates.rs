@@ -3,8 +3,8 @@
 //! budget. Short mates run by default; `cargo test --test mates -- --ignored` runs all of them.
 
 use chariot::search::score::{describe, ScoreText};
+use chariot::search::tt::TranspositionTable;
 use chariot::search::{search, Limits, Options, Signals};
-use chariot::tt::TranspositionTable;
 use chariot::Position;
 
 fn puzzles() -> Vec<(String, i32)> {

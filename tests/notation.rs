@@ -1,7 +1,7 @@
 //! Move text: ICCS coordinates with ranks 0-9 or 1-10, syntax errors versus illegal moves.
 
-use chariot::movegen::legal_moves;
-use chariot::notation::{format_move, parse_move, MoveError, RankBase};
+use chariot::board::movegen::legal_moves;
+use chariot::board::notation::{format_move, parse_move, MoveError, RankBase};
 use chariot::{Move, Position, Square};
 
 fn sq(name: &str) -> Square {

@@ -1,8 +1,8 @@
 //! Perft against data/perft.txt: every line up to 5 M leaves by default, the whole
 //! file with `cargo test --test perft -- --ignored` (the test profile is optimised).
 
+use chariot::commands::perft::{divide, perft};
 use chariot::data::perft_cases;
-use chariot::perft::{divide, perft};
 use chariot::Position;
 
 /// Lines above this many leaves only run in the ignored full test.
@@ -62,7 +62,7 @@ fn divide_sums_to_perft() {
         let parts = divide(&mut pos, case.depth);
         assert_eq!(
             parts.len(),
-            chariot::movegen::legal_moves(&pos).len(),
+            chariot::board::movegen::legal_moves(&pos).len(),
             "{}",
             case.fen
         );

@@ -1,7 +1,7 @@
 //! Drives the `chariot` binary through stdin/stdout in both protocols, including bad input,
 //! the UCI_Variant rank numbering, `stop`, `ponderhit` and positions without a legal move.
 
-use chariot::notation::{parse_move, RankBase};
+use chariot::board::notation::{parse_move, RankBase};
 use chariot::Position;
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
@@ -249,7 +249,9 @@ fn ponderhit_turns_a_ponder_search_into_a_timed_one() {
 fn a_mated_side_has_no_bestmove() {
     // The rook checks on the d-file; e9 would face the red king.
     let fen = MATED;
-    assert!(chariot::movegen::is_lost(&Position::from_fen(fen).unwrap()));
+    assert!(chariot::board::movegen::is_lost(
+        &Position::from_fen(fen).unwrap()
+    ));
     let mut e = Engine::start();
     e.send("uci");
     e.until("uciok");

@@ -2,7 +2,7 @@
 //! repetition, the 120-ply rule, insufficient material, mate and stalemate. Every move is parsed
 //! with `parse_move`, so an illegal step in a sequence fails the test instead of corrupting it.
 
-use chariot::notation::{parse_move, RankBase};
+use chariot::board::notation::{parse_move, RankBase};
 use chariot::rules::{
     adjudicate, chased_by, judge_cycle, occurrences, repetition_verdict, GameOutcome, Reason,
     Verdict,

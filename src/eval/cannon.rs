@@ -2,10 +2,10 @@
 //! moves slide like a rook and its captures jump one screen; asking `attacks.rs` for both the
 //! rook and the cannon attacks would gather the same rank and file occupancy twice.
 
-use crate::bitboard::Bitboard;
-use crate::geometry::{file_index, rank_index, FILES, RANK_INNER_BITS};
-use crate::tables::{FILE_CANNON, FILE_QUIET, RANK_BASE, RANK_CANNON_ROOK};
-use crate::types::Square;
+use crate::board::bitboard::Bitboard;
+use crate::board::geometry::{file_index, rank_index, FILES, RANK_INNER_BITS};
+use crate::board::tables::{FILE_CANNON, FILE_QUIET, RANK_BASE, RANK_CANNON_ROOK};
+use crate::board::types::Square;
 
 /// The nine squares of `rank` as bits 0-8. Ranks 0-6 lie in the low half of the board, ranks
 /// 7-9 in the board shifted down 63 bits: one 64-bit shift either way.
@@ -44,7 +44,7 @@ pub fn attacks_and_quiet(sq: Square, occ: Bitboard) -> (Bitboard, u32) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::attacks::{cannon_attacks, rook_attacks};
+    use crate::board::attacks::{cannon_attacks, rook_attacks};
 
     #[test]
     fn agrees_with_the_rook_and_cannon_lookups() {

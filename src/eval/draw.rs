@@ -3,8 +3,8 @@
 //! lone horse, cannon or pawn rarely breaks a defended palace.
 
 use super::params::{SCALE_LONE_ATTACKER, SCALE_NORMAL, SCALE_NO_ATTACKERS};
-use crate::position::Position;
-use crate::types::{Color, PieceType};
+use crate::board::position::Position;
+use crate::board::types::{Color, PieceType};
 
 /// Scale factor for an advantage held by `strong`.
 #[inline]

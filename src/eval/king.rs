@@ -8,8 +8,8 @@ use super::params::{
     MISSING_ELEPHANT,
 };
 use super::score::Score;
-use crate::position::Position;
-use crate::types::{Color, PieceType};
+use crate::board::position::Position;
+use crate::board::types::{Color, PieceType};
 
 /// The king-safety term of `color` (zero or negative), given what the enemy attacks.
 #[inline(always)]

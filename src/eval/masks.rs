@@ -1,9 +1,9 @@
 //! Fixed square sets the evaluation terms share: files, the two sides of the river, palaces.
 //! All built at compile time from the shared geometry.
 
-use crate::bitboard::Bitboard;
-use crate::geometry::{file_of, in_palace, rank_of, SQUARES};
-use crate::types::{Color, PieceType, Square};
+use crate::board::bitboard::Bitboard;
+use crate::board::geometry::{file_of, in_palace, rank_of, SQUARES};
+use crate::board::types::{Color, PieceType, Square};
 
 /// What a mask holds; `const fn` cannot take closures, so each kind is named.
 #[derive(Clone, Copy)]

@@ -7,10 +7,10 @@ use super::masks::{own_side, palace, FILE_A, FILE_I};
 use super::params::MOBILITY;
 use super::patterns;
 use super::score::Score;
-use crate::attacks::*;
-use crate::bitboard::Bitboard;
-use crate::position::Position;
-use crate::types::{Color, PieceType};
+use crate::board::attacks::*;
+use crate::board::bitboard::Bitboard;
+use crate::board::position::Position;
+use crate::board::types::{Color, PieceType};
 
 /// Who one colour attacks. A cannon attacks beyond its screen (what it could capture or
 /// guards); every other piece attacks its move targets.

@@ -7,7 +7,6 @@
 
 mod cache;
 mod cannon;
-pub mod command;
 mod draw;
 mod king;
 mod masks;
@@ -19,8 +18,8 @@ mod relations;
 pub mod score;
 pub mod trace;
 
-use crate::position::{BoardObserver, Position};
-use crate::types::{Color, Piece, PieceType, Square};
+use crate::board::position::{BoardObserver, Position};
+use crate::board::types::{Color, Piece, PieceType, Square};
 use cache::EvalCache;
 use params::{KING_EXCHANGE_VALUE, PHASE_MAX, PIECE_VALUE, SCALE_NORMAL, TEMPO};
 use psqt::{full_psqt_and_phase, phase_weight, psqt};

@@ -10,10 +10,10 @@ use super::params::{
     PAWN_NEAR_PALACE, ROOK_HALF_OPEN_FILE, ROOK_OPEN_FILE, ROOK_PALACE_FILE,
 };
 use super::score::Score;
-use crate::attacks::between;
-use crate::bitboard::Bitboard;
-use crate::position::Position;
-use crate::types::{Color, PieceType, Square};
+use crate::board::attacks::between;
+use crate::board::bitboard::Bitboard;
+use crate::board::position::Position;
+use crate::board::types::{Color, PieceType, Square};
 
 /// The pattern term of `color` (its bonuses minus its own bad shapes), given the bonuses of
 /// its rooks' files ([`rook_file`], added up while the flexibility walks the rooks).

@@ -3,8 +3,8 @@
 
 use super::params::PHASE_WEIGHT;
 use super::score::Score;
-use crate::position::Position;
-use crate::types::{Piece, Square};
+use crate::board::position::Position;
+use crate::board::types::{Piece, Square};
 
 mod generated {
     include!(concat!(env!("OUT_DIR"), "/psqt.rs"));

@@ -9,9 +9,9 @@ use super::params::{
     RELATIONS_WAITING,
 };
 use super::score::Score;
-use crate::bitboard::Bitboard;
-use crate::position::Position;
-use crate::types::{Color, PieceType};
+use crate::board::bitboard::Bitboard;
+use crate::board::position::Position;
+use crate::board::types::{Color, PieceType};
 
 /// Is `attacker` worth clearly less than `victim`? The king attacks too, but it is never a
 /// cheap attacker.

@@ -2,7 +2,7 @@
 //! core reports to a [`Tracer`]; the search uses `()`, which records nothing and costs nothing.
 
 use super::score::Score;
-use crate::types::Color;
+use crate::board::types::Color;
 
 /// The evaluation terms, in the order `chariot eval` prints them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

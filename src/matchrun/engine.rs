@@ -3,7 +3,7 @@
 //! each line with its arrival time, so the runner can wait with deadlines and time moves.
 
 use super::timecontrol::Limits;
-use crate::notation::RankBase;
+use crate::board::notation::RankBase;
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::atomic::{AtomicBool, Ordering};

@@ -4,9 +4,9 @@
 use super::engine::{describe, Engine, Failure, Protocol, Score};
 use super::openings::Opening;
 use super::timecontrol::{charge, move_deadline, ClockState, Limits};
-use crate::notation::{format_move, parse_move};
+use crate::board::notation::{format_move, parse_move};
+use crate::board::types::{Color, Move};
 use crate::rules::adjudicate;
-use crate::types::{Color, Move};
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 

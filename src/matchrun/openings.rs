@@ -1,9 +1,9 @@
 //! Opening suites: one opening a line, a FEN optionally followed by `moves m1 m2 ...` (ICCS,
 //! ranks 0-9). The default suite, `data/openings.fen`, is built into the binary.
 
-use crate::notation::{parse_move, RankBase};
-use crate::position::Position;
-use crate::types::Move;
+use crate::board::notation::{parse_move, RankBase};
+use crate::board::position::Position;
+use crate::board::types::Move;
 
 pub const DEFAULT_SUITE: &str = crate::data::OPENINGS;
 

@@ -4,9 +4,9 @@
 
 use super::engine::Score;
 use super::game::GameRecord;
-use crate::notation::{parse_move, RankBase};
-use crate::position::Position;
-use crate::types::{Color, Move};
+use crate::board::notation::{parse_move, RankBase};
+use crate::board::position::Position;
+use crate::board::types::{Color, Move};
 use std::io::{self, Write};
 use std::time::{SystemTime, UNIX_EPOCH};
 
@@ -251,8 +251,8 @@ pub fn read_games(text: &str) -> Result<Vec<PgnGame>, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::board::notation::parse_coords;
     use crate::matchrun::game::{PlayedMove, Termination};
-    use crate::notation::parse_coords;
 
     fn played(text: &str, book: bool, score: Option<Score>) -> PlayedMove {
         let mv = parse_coords(text, RankBase::Zero).unwrap();

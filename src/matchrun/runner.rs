@@ -10,7 +10,7 @@ use super::pgn::{self, PgnContext};
 use super::sprt::{Sprt, SprtStatus};
 use super::timecontrol::Limits;
 use super::MatchArgs;
-use crate::types::Color;
+use crate::board::types::Color;
 use std::collections::HashMap;
 use std::fs::OpenOptions;
 use std::io::Write;

@@ -2,13 +2,13 @@
 //! search running in the background. Commands arrive on the caller's thread while the search
 //! thread prints its own `info` lines and the final `bestmove`.
 
-use crate::movegen::legal_moves;
-use crate::notation::{parse_move, RankBase};
-use crate::position::Position;
+use crate::board::movegen::legal_moves;
+use crate::board::notation::{parse_move, RankBase};
+use crate::board::position::Position;
+use crate::board::types::Move;
 use crate::search::score::{describe, ScoreText};
+use crate::search::tt::TranspositionTable;
 use crate::search::{self, Limits, Line, Options, SearchResult, Signals};
-use crate::tt::TranspositionTable;
-use crate::types::Move;
 use std::sync::Arc;
 use std::thread::JoinHandle;
 
@@ -97,7 +97,7 @@ impl Engine {
     }
 
     pub fn format_move(&self, mv: Move) -> String {
-        crate::notation::format_move(mv, self.move_base())
+        crate::board::notation::format_move(mv, self.move_base())
     }
 
     /// Starts searching the current position in the background.
@@ -178,7 +178,7 @@ pub fn ban_all_but(pos: &Position, allowed: &[Move]) -> Vec<Move> {
 
 fn pv_text(base: RankBase, pv: &[Move]) -> String {
     pv.iter()
-        .map(|&mv| crate::notation::format_move(mv, base))
+        .map(|&mv| crate::board::notation::format_move(mv, base))
         .collect::<Vec<_>>()
         .join(" ")
 }
@@ -214,9 +214,15 @@ pub fn bestmove_line(dialect: Dialect, base: RankBase, result: &SearchResult) ->
             Dialect::Ucci => "nobestmove".to_string(),
         };
     };
-    let mut text = format!("bestmove {}", crate::notation::format_move(best, base));
+    let mut text = format!(
+        "bestmove {}",
+        crate::board::notation::format_move(best, base)
+    );
     if let Some(ponder) = result.ponder {
-        text += &format!(" ponder {}", crate::notation::format_move(ponder, base));
+        text += &format!(
+            " ponder {}",
+            crate::board::notation::format_move(ponder, base)
+        );
     }
     text
 }

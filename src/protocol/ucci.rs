@@ -5,9 +5,9 @@
 
 use super::engine::{parse_moves, parse_position, Engine};
 use super::{error, number};
-use crate::notation::RankBase;
+use crate::board::notation::RankBase;
+use crate::search::tt::Bound;
 use crate::search::Limits;
-use crate::tt::Bound;
 
 /// Handles one line; false means quit.
 pub fn handle(engine: &mut Engine, line: &str) -> bool {

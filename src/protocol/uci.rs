@@ -3,10 +3,10 @@
 
 use super::engine::{ban_all_but, parse_moves, Engine};
 use super::{error, number};
-use crate::notation::RankBase;
+use crate::board::notation::RankBase;
+use crate::board::types::Color;
+use crate::search::tt::TranspositionTable;
 use crate::search::Limits;
-use crate::tt::TranspositionTable;
-use crate::types::Color;
 
 const MAX_HASH_MB: usize = 1 << 16;
 const MAX_THREADS: usize = 256;

@@ -2,11 +2,11 @@
 //! exact conditions are listed in the docs of the `rules` module). Kings and pawns may attack as
 //! they like, so only advisors, elephants, horses, rooks and cannons chase.
 
-use crate::attacks::*;
-use crate::bitboard::Bitboard;
-use crate::movegen::{generate, GenKind, MoveList};
-use crate::position::Position;
-use crate::types::{Color, Move, Piece, PieceType, Square};
+use crate::board::attacks::*;
+use crate::board::bitboard::Bitboard;
+use crate::board::movegen::{generate, GenKind, MoveList};
+use crate::board::position::Position;
+use crate::board::types::{Color, Move, Piece, PieceType, Square};
 
 /// The enemy pieces (their squares, which the move does not change) that the legal move `mv`
 /// chases. Empty for a move that is not legal in `pos`.

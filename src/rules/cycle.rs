@@ -4,8 +4,8 @@
 
 use super::chase::chased_by_legal;
 use super::{GameOutcome, Reason, Verdict};
-use crate::position::Position;
-use crate::types::{Color, Move};
+use crate::board::position::Position;
+use crate::board::types::{Color, Move};
 
 /// The verdict on a cycle and the reason behind it: `PerpetualCheck` or `PerpetualChase` for a
 /// loss, `Repetition` for a draw.

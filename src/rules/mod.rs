@@ -52,9 +52,9 @@ mod cycle;
 pub use chase::chased_by;
 pub use cycle::{judge_cycle, CycleJudgement};
 
-use crate::movegen::is_lost;
-use crate::position::Position;
-use crate::types::{Color, PieceType};
+use crate::board::movegen::is_lost;
+use crate::board::position::Position;
+use crate::board::types::{Color, PieceType};
 
 /// Plies without capture after which the game is drawn (the "60-move rule").
 pub const RULE60_PLIES: u16 = 120;

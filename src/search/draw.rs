@@ -3,7 +3,7 @@
 //! other repetitions draw). One repetition inside the tree is enough to judge it.
 
 use super::score::RULE_WIN;
-use crate::position::Position;
+use crate::board::position::Position;
 use crate::rules::{self, Verdict, RULE60_PLIES};
 
 /// Score of the current position for the side to move if the rules end the game here through
@@ -28,7 +28,7 @@ pub fn rule_score(pos: &Position) -> Option<i32> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::notation::{parse_move, RankBase};
+    use crate::board::notation::{parse_move, RankBase};
 
     fn play(pos: &mut Position, moves: &str) {
         for text in moves.split_whitespace() {

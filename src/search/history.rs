@@ -2,7 +2,7 @@
 //! history per side, and the counter-move to the opponent's last move.
 
 use super::score::MAX_PLY;
-use crate::types::{Color, Move, Piece};
+use crate::board::types::{Color, Move, Piece};
 
 const HISTORY_MAX: i32 = 16_384;
 

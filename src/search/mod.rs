@@ -8,12 +8,13 @@ pub mod movepick;
 pub mod score;
 pub mod see;
 pub mod time;
+pub mod tt;
 mod worker;
 
-use crate::movegen::legal_moves;
-use crate::position::Position;
-use crate::tt::TranspositionTable;
-use crate::types::Move;
+use crate::board::movegen::legal_moves;
+use crate::board::position::Position;
+use crate::board::types::Move;
+use crate::search::tt::TranspositionTable;
 use score::*;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};

@@ -4,12 +4,12 @@
 
 use super::history::History;
 use super::see::{see_ge, value};
-use crate::attacks::*;
-use crate::check_info::CheckInfo;
+use crate::board::attacks::*;
+use crate::board::check_info::CheckInfo;
+use crate::board::movegen::{generate, GenKind, MoveList, MAX_MOVES};
+use crate::board::position::Position;
+use crate::board::types::{Color, Move, Piece, PieceType};
 use crate::eval::psqt::psqt;
-use crate::movegen::{generate, GenKind, MoveList, MAX_MOVES};
-use crate::position::Position;
-use crate::types::{Color, Move, Piece, PieceType};
 
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Debug)]
 enum Stage {
@@ -302,8 +302,8 @@ fn is_legal_quiet(pos: &Position, mv: Move) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::movegen::legal_moves;
-    use crate::types::Square;
+    use crate::board::movegen::legal_moves;
+    use crate::board::types::Square;
 
     fn all_picked(pos: &Position, tt: Option<Move>, killers: [Option<Move>; 2]) -> Vec<Move> {
         let history = History::default();

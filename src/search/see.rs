@@ -2,10 +2,10 @@
 //! each side recapturing with its least valuable piece. Attackers are recomputed after every
 //! capture because removing a piece can open a rook line or give a cannon its screen.
 
-use crate::attacks::*;
-use crate::bitboard::Bitboard;
-use crate::position::Position;
-use crate::types::{Color, Move, PieceType, Square};
+use crate::board::attacks::*;
+use crate::board::bitboard::Bitboard;
+use crate::board::position::Position;
+use crate::board::types::{Color, Move, PieceType, Square};
 
 /// Piece values used to order and prune captures (the evaluation's own values may differ).
 pub const SEE_VALUE: [i32; 7] = [10_000, 200, 200, 400, 900, 450, 100];
@@ -87,7 +87,7 @@ fn least_valuable_attacker(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::notation::{parse_move, RankBase};
+    use crate::board::notation::{parse_move, RankBase};
 
     fn see(fen: &str, mv: &str, threshold: i32) -> bool {
         let pos = Position::from_fen(fen).unwrap();

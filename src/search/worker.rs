@@ -8,12 +8,12 @@ use super::score::*;
 use super::see::{see_ge, value};
 use super::time::TimeManager;
 use super::Signals;
-use crate::check_info::CheckInfo;
+use crate::board::check_info::CheckInfo;
+use crate::board::movegen::MoveList;
+use crate::board::position::Position;
+use crate::board::types::{Move, Piece, PieceType};
 use crate::eval::Evaluator;
-use crate::movegen::MoveList;
-use crate::position::Position;
-use crate::tt::{score_from_tt, score_to_tt, Bound, TranspositionTable, TtHit};
-use crate::types::{Move, Piece, PieceType};
+use crate::search::tt::{score_from_tt, score_to_tt, Bound, TranspositionTable, TtHit};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::OnceLock;
 

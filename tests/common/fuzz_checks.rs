@@ -2,9 +2,9 @@
 //! corpus replay) so that CI exercises the same logic. Each check panics with the FEN at fault.
 
 use super::reference::{Board, RefMove};
-use chariot::check_info::CheckInfo;
+use chariot::board::check_info::CheckInfo;
+use chariot::board::movegen::{generate, is_lost, legal_moves};
 use chariot::eval::Evaluator;
-use chariot::movegen::{generate, is_lost, legal_moves};
 use chariot::{BoardObserver, Color, GenKind, Move, MoveList, Piece, PieceType, Position, Square};
 
 fn pairs(moves: &MoveList) -> Vec<RefMove> {
@@ -322,7 +322,7 @@ pub fn position_from_bytes(data: &[u8]) -> Option<(Position, &[u8])> {
         let piece = Piece::new(color, kind);
         if board[sq].is_none()
             && owned[color.index()][slot] < most
-            && chariot::fen::square_allowed(piece, Square::new(sq))
+            && chariot::board::fen::square_allowed(piece, Square::new(sq))
         {
             board[sq] = Some(piece);
             owned[color.index()][slot] += 1;

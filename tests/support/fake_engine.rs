@@ -5,9 +5,9 @@
 //! with status 4 if the host then gets the time unit wrong.
 //! It is a bin target (not a test) so integration tests can start it as a child process.
 
-use chariot::movegen::legal_moves;
-use chariot::notation::{format_move, parse_move, RankBase};
-use chariot::position::Position;
+use chariot::board::movegen::legal_moves;
+use chariot::board::notation::{format_move, parse_move, RankBase};
+use chariot::board::position::Position;
 use std::io::{BufRead, Write};
 use std::time::Duration;
 

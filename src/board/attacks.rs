@@ -1,11 +1,13 @@
 //! Attack lookups over the tables `build.rs` generated. Sliders use rank and file occupancy
 //! lookups (see perf/README.md for why); leapers index 16-entry tables by their legs or eyes.
 
-use crate::bitboard::Bitboard;
-use crate::geometry::{diagonal_index, file_index, orthogonal_index, rank_index, FILES, RANKS};
-use crate::types::{Color, Square};
+use crate::board::bitboard::Bitboard;
+use crate::board::geometry::{
+    diagonal_index, file_index, orthogonal_index, rank_index, FILES, RANKS,
+};
+use crate::board::types::{Color, Square};
 
-use crate::tables;
+use crate::board::tables;
 
 #[inline(always)]
 pub fn king_attacks(sq: Square) -> Bitboard {

@@ -1,6 +1,6 @@
 //! The small value types everything else is built from: colours, pieces, squares and moves.
 
-use crate::geometry::{FILES, SQUARES, SQUARE_FILE, SQUARE_RANK};
+use crate::board::geometry::{FILES, SQUARES, SQUARE_FILE, SQUARE_RANK};
 use std::fmt;
 use std::num::NonZeroU16;
 

@@ -1,8 +1,8 @@
 //! Perft: counts the leaves of the legal move tree, the standard check of a move generator.
 
-use crate::movegen::{count_legal, legal_moves};
-use crate::position::Position;
-use crate::types::Move;
+use crate::board::movegen::{count_legal, legal_moves};
+use crate::board::position::Position;
+use crate::board::types::Move;
 
 /// Leaves at `depth` plies, counting the last ply in bulk (no make/unmake there).
 pub fn perft(pos: &mut Position, depth: u32) -> u64 {

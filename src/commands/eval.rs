@@ -1,11 +1,11 @@
 //! `chariot eval [--fen FEN]`: the board, every evaluation term for each side (middlegame,
 //! endgame and blended), and the final score for the side to move.
 
-use super::params::{PHASE_MAX, SCALE_NORMAL};
-use super::score::Score;
-use super::trace::Term;
-use super::{blend, Evaluator};
-use crate::position::Position;
+use crate::board::position::Position;
+use crate::eval::params::{PHASE_MAX, SCALE_NORMAL};
+use crate::eval::score::Score;
+use crate::eval::trace::Term;
+use crate::eval::{blend, Evaluator};
 use std::fmt::Write as _;
 
 /// Runs the command; a bad FEN is reported as an error.

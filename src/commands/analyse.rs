@@ -1,10 +1,10 @@
 //! `chariot analyse`: searches one position and shows, for a person, how the search deepens
 //! (depth, score in pawns, nodes, time, principal variation) and the move it settles on.
 
-use crate::notation::{format_move, RankBase};
+use crate::board::notation::{format_move, RankBase};
 use crate::protocol::engine::{human_score, parse_position};
+use crate::search::tt::TranspositionTable;
 use crate::search::{self, Limits, Line, Options, Signals};
-use crate::tt::TranspositionTable;
 
 pub const DEFAULT_MOVETIME_MS: u64 = 3000;
 

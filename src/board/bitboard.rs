@@ -1,7 +1,7 @@
 //! `Bitboard`: a set of squares in one `u128`, bit n = square n (a0 = 0, i9 = 89).
 
-use crate::geometry::SQUARE_BIT;
-use crate::types::Square;
+use crate::board::geometry::SQUARE_BIT;
+use crate::board::types::Square;
 use std::fmt;
 use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, Not};
 

@@ -2,10 +2,10 @@
 //! asks this of every quiet move it is about to prune (checks are never pruned), so the
 //! per-move test has to be a handful of bit tests rather than a replay of the move.
 
-use crate::attacks::*;
-use crate::bitboard::Bitboard;
-use crate::position::Position;
-use crate::types::{Move, PieceType};
+use crate::board::attacks::*;
+use crate::board::bitboard::Bitboard;
+use crate::board::position::Position;
+use crate::board::types::{Move, PieceType};
 
 pub struct CheckInfo {
     /// Squares bearing on the enemy king (its rank, file, horse squares and legs): a move

@@ -1,9 +1,9 @@
 //! Move text in ICCS coordinates (`h2e2`). Pikafish-style UCI numbers ranks 0-9; GUIs that use
 //! the UCI_Variant convention number them 1-10 (`h3e3`). Parsing checks legality.
 
-use crate::movegen::legal_moves;
-use crate::position::Position;
-use crate::types::{Move, Square};
+use crate::board::movegen::legal_moves;
+use crate::board::position::Position;
+use crate::board::types::{Move, Square};
 use std::fmt;
 
 /// How ranks are written in move text.

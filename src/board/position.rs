@@ -1,10 +1,10 @@
 //! The board state: piece placement, side to move, Zobrist hash and the history that
 //! make/unmake walk. It knows nothing of evaluation; an observer can follow piece changes.
 
-use crate::attacks::*;
-use crate::bitboard::Bitboard;
-use crate::types::{Color, Move, Piece, PieceType, Square};
-use crate::zobrist::{ZOBRIST_PIECE, ZOBRIST_SIDE};
+use crate::board::attacks::*;
+use crate::board::bitboard::Bitboard;
+use crate::board::types::{Color, Move, Piece, PieceType, Square};
+use crate::board::zobrist::{ZOBRIST_PIECE, ZOBRIST_SIDE};
 
 /// Follows every change of piece placement made by [`Position::make_move_with`] and
 /// [`Position::unmake_move_with`], so an evaluator can update itself incrementally.

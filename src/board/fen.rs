@@ -1,8 +1,8 @@
 //! FEN in and out in the common xiangqi form, with validation that names every problem found.
 
-use crate::attacks::rook_attacks;
-use crate::position::Position;
-use crate::types::{Color, Piece, PieceType, Square};
+use crate::board::attacks::rook_attacks;
+use crate::board::position::Position;
+use crate::board::types::{Color, Piece, PieceType, Square};
 use bitflags::bitflags;
 use std::fmt;
 
@@ -140,7 +140,7 @@ impl Position {
             }
         };
         if pos.side == Color::Black {
-            pos.hash ^= crate::zobrist::ZOBRIST_SIDE;
+            pos.hash ^= crate::board::zobrist::ZOBRIST_SIDE;
         }
         let _castling = fields.next();
         let _en_passant = fields.next();

@@ -2,9 +2,9 @@
 //! see `crate::data`), one thread, a fresh hash table per position. The node count is
 //! the search's signature; the last line is `N nodes M nps`.
 
-use crate::position::Position;
+use crate::board::position::Position;
+use crate::search::tt::TranspositionTable;
 use crate::search::{self, Limits, Options, Signals};
-use crate::tt::TranspositionTable;
 use std::time::{Duration, Instant};
 
 pub const DEFAULT_DEPTH: i32 = 11;

@@ -3,10 +3,10 @@
 //! through the king, a horse-leg square next to it, or a square that would screen a cannon),
 //! in which case the move is replayed on the occupancy and the king tested exactly.
 
-use crate::attacks::*;
-use crate::bitboard::Bitboard;
-use crate::position::Position;
-use crate::types::{Move, PieceType, Square};
+use crate::board::attacks::*;
+use crate::board::bitboard::Bitboard;
+use crate::board::position::Position;
+use crate::board::types::{Move, PieceType, Square};
 
 /// More than the most pseudo-legal moves any position has (2x17 rook, 2x17 cannon, 2x8
 /// horse, 2x4 elephant, 2x4 advisor, 4 king and 5x3 pawn moves make 119).

@@ -2,7 +2,7 @@
 //! per index. Threads share it without locks: each entry stores `key ^ data` beside `data`, so a
 //! torn write from a racing thread fails the key check instead of handing out mixed fields.
 
-use crate::types::Move;
+use crate::board::types::Move;
 use std::sync::atomic::{AtomicU64, AtomicU8, Ordering};
 
 /// Which side of the true score a stored score is.
@@ -259,7 +259,7 @@ pub fn score_from_tt(score: i32, ply: usize) -> i32 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::types::Square;
+    use crate::board::types::Square;
 
     #[test]
     fn store_then_probe_round_trips() {
