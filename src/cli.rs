@@ -1,9 +1,10 @@
-//! Command-line front end: parses arguments with clap and dispatches to the tools.
+//! Command-line front end: parses arguments with clap and dispatches to the tools in
+//! `crate::commands`, the match runner, or the protocol loop.
 
+use crate::board::notation::{position_from, RankBase};
 use crate::board::position::Position;
-use crate::commands::perft::{divide, perft};
-use clap::{Parser, Subcommand};
-use std::time::Instant;
+use crate::commands;
+use clap::{Args, Parser, Subcommand};
 
 #[derive(Parser, Debug)]
 #[command(
@@ -16,28 +17,47 @@ pub struct Cli {
     pub command: Option<Command>,
 }
 
+/// Where a command starts: a FEN (default: the start position) and moves played from it.
+#[derive(Args, Debug)]
+pub struct PositionArgs {
+    /// Position to start from (default: the start position).
+    #[arg(long)]
+    fen: Option<String>,
+    /// Moves (ICCS, ranks 0-9, e.g. h2e2) played from that position first.
+    #[arg(long, num_args = 1..)]
+    moves: Vec<String>,
+}
+
+impl PositionArgs {
+    fn position(&self) -> Result<Position, String> {
+        let moves = self.moves.iter().map(String::as_str);
+        position_from(self.fen.as_deref(), moves, RankBase::Zero)
+    }
+}
+
 #[derive(Subcommand, Debug)]
 pub enum Command {
     /// Count the leaves of the legal move tree to DEPTH plies.
     Perft {
         depth: u32,
-        /// Position to start from (default: the start position).
-        #[arg(long)]
-        fen: Option<String>,
+        #[command(flatten)]
+        position: PositionArgs,
+    },
+    /// Perft per legal root move.
+    Divide {
+        depth: u32,
+        #[command(flatten)]
+        position: PositionArgs,
     },
     /// Search the built-in bench positions to a fixed depth; prints `N nodes M nps` last.
     Bench {
-        /// Search depth (default 9).
+        /// Search depth (default 11).
         depth: Option<i32>,
     },
     /// Analyse a position, showing the search as it deepens, then the best move.
     Analyse {
-        /// Position to analyse (default: the start position).
-        #[arg(long)]
-        fen: Option<String>,
-        /// Moves (ICCS, e.g. h2e2) played from that position first.
-        #[arg(long, num_args = 1..)]
-        moves: Vec<String>,
+        #[command(flatten)]
+        position: PositionArgs,
         /// Think this many milliseconds (default 3000).
         #[arg(long, conflicts_with = "depth")]
         movetime: Option<u64>,
@@ -48,45 +68,37 @@ pub enum Command {
         #[arg(long, default_value_t = 1)]
         threads: usize,
     },
-    /// Perft per legal move at the root.
-    Divide {
-        depth: u32,
-        #[arg(long)]
-        fen: Option<String>,
-    },
     /// Static evaluation, term by term, of a position (default: the start position).
     Eval {
-        #[arg(long)]
-        fen: Option<String>,
+        #[command(flatten)]
+        position: PositionArgs,
     },
     /// Play engines against each other (UCI or UCCI) and report Elo, SPRT and PGN.
     Match(Box<crate::matchrun::MatchArgs>),
-}
-
-fn position_from(fen: Option<&str>) -> Result<Position, String> {
-    match fen {
-        None => Ok(Position::startpos()),
-        Some(text) => Position::from_fen(text).map_err(|e| e.to_string()),
-    }
 }
 
 /// Runs the command line; returns the process exit code.
 pub fn run() -> i32 {
     let cli = Cli::parse();
     let result = match cli.command {
-        Some(Command::Perft { depth, fen }) => run_perft(depth, fen.as_deref()),
-        Some(Command::Divide { depth, fen }) => run_divide(depth, fen.as_deref()),
-        Some(Command::Eval { fen }) => crate::commands::eval::run_eval(fen.as_deref()),
-        Some(Command::Bench { depth }) => crate::commands::bench::run_bench(depth),
+        Some(Command::Perft { depth, position }) => position
+            .position()
+            .map(|mut pos| commands::perft::run_perft(&mut pos, depth)),
+        Some(Command::Divide { depth, position }) => position
+            .position()
+            .map(|mut pos| commands::perft::run_divide(&mut pos, depth)),
+        Some(Command::Eval { position }) => position
+            .position()
+            .map(|pos| commands::eval::run_eval(&pos)),
+        Some(Command::Bench { depth }) => commands::bench::run_bench(depth),
         Some(Command::Analyse {
-            fen,
-            moves,
+            position,
             movetime,
             depth,
             threads,
-        }) => {
-            crate::commands::analyse::run_analyse(fen.as_deref(), &moves, movetime, depth, threads)
-        }
+        }) => position
+            .position()
+            .and_then(|pos| commands::analyse::run_analyse(&pos, movetime, depth, threads)),
         Some(Command::Match(args)) => crate::matchrun::run_match(&args),
         None => {
             crate::protocol::run_loop(std::io::stdin().lock());
@@ -100,32 +112,4 @@ pub fn run() -> i32 {
             1
         }
     }
-}
-
-fn run_perft(depth: u32, fen: Option<&str>) -> Result<(), String> {
-    let mut pos = position_from(fen)?;
-    let start = Instant::now();
-    let nodes = perft(&mut pos, depth);
-    report_speed(nodes, start);
-    Ok(())
-}
-
-fn run_divide(depth: u32, fen: Option<&str>) -> Result<(), String> {
-    let mut pos = position_from(fen)?;
-    let start = Instant::now();
-    let mut total = 0;
-    for (mv, count) in divide(&mut pos, depth) {
-        println!("{mv}: {count}");
-        total += count;
-    }
-    println!();
-    report_speed(total, start);
-    Ok(())
-}
-
-fn report_speed(nodes: u64, start: Instant) {
-    let secs = start.elapsed().as_secs_f64();
-    let rate = if secs > 0.0 { nodes as f64 / secs } else { 0.0 };
-    println!("Time: {:.3} s, {:.1} M leaves/s", secs, rate / 1e6);
-    println!("Nodes searched: {nodes}");
 }

@@ -5,7 +5,7 @@ use crate::board::bitboard::Bitboard;
 use crate::board::geometry::{
     diagonal_index, file_index, orthogonal_index, rank_index, FILES, RANKS,
 };
-use crate::board::types::{Color, Square};
+use crate::board::types::{Color, Piece, PieceType, Square};
 
 use crate::board::tables;
 
@@ -76,6 +76,22 @@ fn slider_attacks(
     // `file` < 9: the mask only tells the compiler the shift stays below 64.
     let along_file = files[rank][file_index(occ.0, file)] << (file % 64);
     Bitboard(along_rank | along_file)
+}
+
+/// The squares `piece` on `sq` attacks (could capture on) with occupancy `occ`, pins ignored:
+/// the one dispatch from a piece to its attack table. A cannon's quiet moves are not attacks
+/// (they are its rook moves onto empty squares).
+#[inline(always)]
+pub fn piece_attacks(piece: Piece, sq: Square, occ: Bitboard) -> Bitboard {
+    match piece.kind() {
+        PieceType::King => king_attacks(sq),
+        PieceType::Advisor => advisor_attacks(sq),
+        PieceType::Elephant => elephant_attacks(sq, occ),
+        PieceType::Horse => horse_attacks(sq, occ),
+        PieceType::Rook => rook_attacks(sq, occ),
+        PieceType::Cannon => cannon_attacks(sq, occ),
+        PieceType::Pawn => pawn_attacks(piece.color(), sq),
+    }
 }
 
 /// Squares strictly between two squares on one rank or file; empty otherwise.

@@ -91,3 +91,24 @@ pub fn format_move(mv: Move, base: RankBase) -> String {
         }
     }
 }
+
+/// The position after `moves` (move texts in `base` notation) from `fen`, or from the start
+/// position: the one way the command line and the protocols set up a position. The error
+/// names the FEN or the first move that is wrong.
+pub fn position_from<'a>(
+    fen: Option<&str>,
+    moves: impl IntoIterator<Item = &'a str>,
+    base: RankBase,
+) -> Result<Position, String> {
+    let mut pos = match fen {
+        None => Position::startpos(),
+        Some(fen) => {
+            Position::from_fen(fen.trim()).map_err(|e| format!("bad FEN '{}': {e}", fen.trim()))?
+        }
+    };
+    for text in moves {
+        let mv = parse_move(&pos, text, base).map_err(|e| e.to_string())?;
+        pos.make_move(mv);
+    }
+    Ok(pos)
+}

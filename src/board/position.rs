@@ -309,15 +309,10 @@ impl Position {
             return false;
         }
         let occ = self.occupied;
-        let reach = match piece.kind() {
-            PieceType::King => king_attacks(from),
-            PieceType::Advisor => advisor_attacks(from),
-            PieceType::Elephant => elephant_attacks(from, occ),
-            PieceType::Horse => horse_attacks(from, occ),
-            PieceType::Rook => rook_attacks(from, occ),
-            PieceType::Cannon if occ.has(to) => cannon_attacks(from, occ),
-            PieceType::Cannon => rook_attacks(from, occ) & !occ,
-            PieceType::Pawn => pawn_attacks(us, from),
+        let reach = if piece.kind() == PieceType::Cannon && !occ.has(to) {
+            rook_attacks(from, occ) & !occ
+        } else {
+            piece_attacks(piece, from, occ)
         };
         reach.has(to) && self.king_safe_after(from, to)
     }

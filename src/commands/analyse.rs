@@ -2,27 +2,19 @@
 //! (depth, score in pawns, nodes, time, principal variation) and the move it settles on.
 
 use crate::board::notation::{format_move, RankBase};
-use crate::protocol::engine::{human_score, parse_position};
+use crate::board::position::Position;
+use crate::protocol::engine::human_score;
 use crate::search::tt::TranspositionTable;
 use crate::search::{self, Limits, Line, Options, Signals};
 
 pub const DEFAULT_MOVETIME_MS: u64 = 3000;
 
 pub fn run_analyse(
-    fen: Option<&str>,
-    moves: &[String],
+    pos: &Position,
     movetime: Option<u64>,
     depth: Option<i32>,
     threads: usize,
 ) -> Result<(), String> {
-    let setup = match fen {
-        Some(fen) => format!("fen {fen}"),
-        None => "startpos".to_string(),
-    };
-    let pos = parse_position(
-        &format!("{setup} moves {}", moves.join(" ")),
-        RankBase::Zero,
-    )?;
     let limits = match (movetime, depth) {
         (_, Some(depth)) if !(1..=100).contains(&depth) => {
             return Err(format!("depth must be 1..=100, not {depth}"))
@@ -60,7 +52,7 @@ pub fn run_analyse(
             pv.join(" ")
         );
     };
-    let result = search::search(&pos, &tt, &limits, &options, &Signals::default(), &mut show);
+    let result = search::search(pos, &tt, &limits, &options, &Signals::default(), &mut show);
     match result.best {
         None => println!("no legal move: the side to move has lost"),
         Some(best) => {

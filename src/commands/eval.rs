@@ -8,14 +8,9 @@ use crate::eval::trace::Term;
 use crate::eval::{blend, Evaluator};
 use std::fmt::Write as _;
 
-/// Runs the command; a bad FEN is reported as an error.
-pub fn run_eval(fen: Option<&str>) -> Result<(), String> {
-    let pos = match fen {
-        None => Position::startpos(),
-        Some(text) => Position::from_fen(text).map_err(|e| e.to_string())?,
-    };
-    print!("{}", report(&pos));
-    Ok(())
+/// `chariot eval`: prints the report.
+pub fn run_eval(pos: &Position) {
+    print!("{}", report(pos));
 }
 
 /// The whole printout for one position.

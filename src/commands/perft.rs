@@ -3,6 +3,7 @@
 use crate::board::movegen::{count_legal, legal_moves};
 use crate::board::position::Position;
 use crate::board::types::Move;
+use std::time::Instant;
 
 /// Leaves at `depth` plies, counting the last ply in bulk (no make/unmake there).
 pub fn perft(pos: &mut Position, depth: u32) -> u64 {
@@ -34,4 +35,30 @@ pub fn divide(pos: &mut Position, depth: u32) -> Vec<(Move, u64)> {
             (mv, count)
         })
         .collect()
+}
+
+/// `chariot perft`: the leaf count, the time and the speed.
+pub fn run_perft(pos: &mut Position, depth: u32) {
+    let start = Instant::now();
+    let nodes = perft(pos, depth);
+    report_speed(nodes, start);
+}
+
+/// `chariot divide`: the leaves below each root move, then the total.
+pub fn run_divide(pos: &mut Position, depth: u32) {
+    let start = Instant::now();
+    let mut total = 0;
+    for (mv, count) in divide(pos, depth) {
+        println!("{mv}: {count}");
+        total += count;
+    }
+    println!();
+    report_speed(total, start);
+}
+
+fn report_speed(nodes: u64, start: Instant) {
+    let secs = start.elapsed().as_secs_f64();
+    let rate = if secs > 0.0 { nodes as f64 / secs } else { 0.0 };
+    println!("Time: {:.3} s, {:.1} M leaves/s", secs, rate / 1e6);
+    println!("Nodes searched: {nodes}");
 }

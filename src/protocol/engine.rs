@@ -3,7 +3,7 @@
 //! thread prints its own `info` lines and the final `bestmove`.
 
 use crate::board::movegen::legal_moves;
-use crate::board::notation::{parse_move, RankBase};
+use crate::board::notation::{parse_move, position_from, RankBase};
 use crate::board::position::Position;
 use crate::board::types::Move;
 use crate::search::score::{describe, ScoreText};
@@ -143,20 +143,17 @@ pub fn parse_position(args: &str, base: RankBase) -> Result<Position, String> {
         None if args.ends_with("moves") => (args.trim_end_matches("moves").trim(), Some("")),
         None => (args, None),
     };
-    let mut pos = if setup == "startpos" {
-        Position::startpos()
+    let fen = if setup == "startpos" {
+        None
     } else if let Some(fen) = setup.strip_prefix("fen ") {
-        Position::from_fen(fen.trim()).map_err(|e| format!("bad FEN '{}': {e}", fen.trim()))?
+        Some(fen)
     } else {
         return Err(format!(
             "position: expected 'startpos' or 'fen <FEN>', got '{setup}'"
         ));
     };
-    for text in moves.unwrap_or("").split_whitespace() {
-        let mv = parse_move(&pos, text, base).map_err(|e| format!("position: {e}"))?;
-        pos.make_move(mv);
-    }
-    Ok(pos)
+    let moves = moves.unwrap_or("").split_whitespace();
+    position_from(fen, moves, base).map_err(|e| format!("position: {e}"))
 }
 
 /// Parses a list of moves legal in `pos` (for `banmoves` and `searchmoves`).

@@ -149,10 +149,7 @@ fn probe(engine: &mut Engine, args: &str) -> Result<(), String> {
     };
     let mut text = "pophash".to_string();
     if let Some(hit) = engine.tt.probe(pos.hash()) {
-        if let Some(mv) = hit
-            .mv
-            .filter(|&mv| crate::search::movepick::is_legal(&pos, mv))
-        {
+        if let Some(mv) = hit.mv.filter(|&mv| pos.is_legal(mv)) {
             text += &format!(" bestmove {mv}");
         }
         let score = hit.score;

@@ -84,8 +84,9 @@ fn new_attacks(pos: &Position, mv: Move) -> Vec<(PieceType, Square, Square)> {
                 continue;
             }
             let now = if sq == moved_from { moved_to } else { sq };
-            let new =
-                attack_set(piece, now, occ_after) & targets & !attack_set(piece, sq, occ_before);
+            let new = piece_attacks(piece, now, occ_after)
+                & targets
+                & !piece_attacks(piece, sq, occ_before);
             for victim_sq in new {
                 if pos
                     .piece_at(victim_sq)
@@ -108,19 +109,6 @@ fn chaseable(victim: Piece, sq: Square) -> bool {
             Color::Black => sq.rank() <= 4,
         },
         _ => true,
-    }
-}
-
-/// Squares a piece on `sq` attacks (could capture on) with occupancy `occ`, pins ignored.
-fn attack_set(piece: Piece, sq: Square, occ: Bitboard) -> Bitboard {
-    match piece.kind() {
-        PieceType::King => king_attacks(sq),
-        PieceType::Advisor => advisor_attacks(sq),
-        PieceType::Elephant => elephant_attacks(sq, occ),
-        PieceType::Horse => horse_attacks(sq, occ),
-        PieceType::Rook => rook_attacks(sq, occ),
-        PieceType::Cannon => cannon_attacks(sq, occ),
-        PieceType::Pawn => pawn_attacks(piece.color(), sq),
     }
 }
 

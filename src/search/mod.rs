@@ -278,7 +278,7 @@ fn extend_from_tt(pos: &Position, tt: &TranspositionTable, pv: &mut Vec<Move>) {
     let mut after = pos.clone();
     after.make_move(pv[0]);
     if let Some(reply) = tt.probe(after.hash()).and_then(|h| h.mv) {
-        if movepick::is_legal(&after, reply) {
+        if after.is_legal(reply) {
             pv.push(reply);
         }
     }

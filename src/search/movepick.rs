@@ -4,11 +4,10 @@
 
 use super::history::History;
 use super::see::{see_ge, value};
-use crate::board::attacks::*;
 use crate::board::check_info::CheckInfo;
 use crate::board::movegen::{generate, GenKind, MoveList, MAX_MOVES};
 use crate::board::position::Position;
-use crate::board::types::{Color, Move, Piece, PieceType};
+use crate::board::types::{Color, Move};
 use crate::eval::psqt::psqt;
 
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Debug)]
@@ -265,38 +264,8 @@ fn mvv_lva(pos: &Position, mv: Move) -> i32 {
     victim * 16 - attacker / 16
 }
 
-/// Could `piece` standing on `from` move to `to` by its movement rules (ignoring king safety)?
-fn reaches(pos: &Position, piece: Piece, mv: Move) -> bool {
-    let (from, to) = (mv.from(), mv.to());
-    let occ = pos.occupied();
-    let capture = pos.piece_at(to).is_some();
-    let targets = match piece.kind() {
-        PieceType::King => king_attacks(from),
-        PieceType::Advisor => advisor_attacks(from),
-        PieceType::Elephant => elephant_attacks(from, occ),
-        PieceType::Horse => horse_attacks(from, occ),
-        PieceType::Rook => rook_attacks(from, occ),
-        PieceType::Cannon if capture => cannon_attacks(from, occ),
-        PieceType::Cannon => rook_attacks(from, occ),
-        PieceType::Pawn => pawn_attacks(piece.color(), from),
-    };
-    targets.has(to)
-}
-
-/// Is `mv` (from the hash table or another node) legal in `pos`? Much cheaper than generating.
-pub fn is_legal(pos: &Position, mv: Move) -> bool {
-    let Some(piece) = pos.piece_at(mv.from()) else {
-        return false;
-    };
-    let us = pos.side_to_move();
-    if piece.color() != us || pos.color_bb(us).has(mv.to()) {
-        return false;
-    }
-    reaches(pos, piece, mv) && pos.king_safe_after(mv.from(), mv.to())
-}
-
 fn is_legal_quiet(pos: &Position, mv: Move) -> bool {
-    pos.piece_at(mv.to()).is_none() && is_legal(pos, mv)
+    pos.piece_at(mv.to()).is_none() && pos.is_legal(mv)
 }
 
 #[cfg(test)]
@@ -382,7 +351,7 @@ mod tests {
             for to in 0..90 {
                 if from != to {
                     let mv = Move::new(Square::new(from), Square::new(to));
-                    assert_eq!(is_legal(&pos, mv), legal.contains(mv), "{mv}");
+                    assert_eq!(pos.is_legal(mv), legal.contains(mv), "{mv}");
                 }
             }
         }

@@ -3,7 +3,7 @@
 
 use super::draw::rule_score;
 use super::history::History;
-use super::movepick::{is_legal, MovePicker};
+use super::movepick::MovePicker;
 use super::score::*;
 use super::see::{see_ge, value};
 use super::time::TimeManager;
@@ -237,7 +237,7 @@ impl<'a> Worker<'a> {
 
         let key = self.pos.hash();
         let hit = self.tt.probe(key);
-        let tt_move = hit.and_then(|h| h.mv).filter(|&mv| is_legal(&self.pos, mv));
+        let tt_move = hit.and_then(|h| h.mv).filter(|&mv| self.pos.is_legal(mv));
         if let Some(hit) = hit {
             let score = score_from_tt(hit.score, ply);
             if !pv_node && hit.depth >= depth && hit.bound.settles(score, alpha, beta) {
@@ -471,7 +471,7 @@ impl<'a> Worker<'a> {
         let pv_node = beta - alpha > 1;
         let key = self.pos.hash();
         let hit = self.tt.probe(key);
-        let tt_move = hit.and_then(|h| h.mv).filter(|&mv| is_legal(&self.pos, mv));
+        let tt_move = hit.and_then(|h| h.mv).filter(|&mv| self.pos.is_legal(mv));
         if let Some(hit) = hit {
             let score = score_from_tt(hit.score, ply);
             if !pv_node && hit.bound.settles(score, alpha, beta) {
