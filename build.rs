@@ -168,23 +168,6 @@ fn between(a: usize, b: usize) -> u128 {
     0
 }
 
-fn line(a: usize, b: usize) -> u128 {
-    if a == b {
-        return 0;
-    }
-    if file_of(a) == file_of(b) {
-        bits_of(u128::MAX)
-            .filter(|&s| file_of(s) == file_of(a))
-            .fold(0, |acc, s| acc | bit(s))
-    } else if rank_of(a) == rank_of(b) {
-        bits_of(u128::MAX)
-            .filter(|&s| rank_of(s) == rank_of(a))
-            .fold(0, |acc, s| acc | bit(s))
-    } else {
-        0
-    }
-}
-
 /// For every square, the table of attacks indexed by the gathered neighbour bits.
 fn neighbour_table(
     bits: [u32; 4],
@@ -483,11 +466,7 @@ fn main() {
     let betweens: Vec<[u128; 90]> = (0..SQUARES)
         .map(|a| std::array::from_fn(|b| between(a, b)))
         .collect();
-    let lines: Vec<[u128; 90]> = (0..SQUARES)
-        .map(|a| std::array::from_fn(|b| line(a, b)))
-        .collect();
     emit_nested(&mut out, "BETWEEN", "[[u128; 90]; 90]", &betweens);
-    emit_nested(&mut out, "LINE", "[[u128; 90]; 90]", &lines);
 
     let dest = Path::new(&env::var("OUT_DIR").unwrap()).join("tables.rs");
     fs::write(dest, out).unwrap();

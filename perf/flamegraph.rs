@@ -1,5 +1,5 @@
 //! Samples `perft N` from the start position with pprof and writes a flamegraph SVG to
-//! perf/out/perft<N>.svg. Usage: `cargo run --release --example flamegraph -- [N]` (default 6).
+//! perf/out/perft<N>.svg. Usage: `cargo run --release --features profiling --example flamegraph -- [N]` (default 6).
 //! The count is checked against perft.txt so the profile is of a correct run.
 
 #[cfg(target_os = "linux")]

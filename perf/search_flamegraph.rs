@@ -1,6 +1,6 @@
 //! Samples `chariot bench` (the fixed-depth search of the bench positions) with pprof and writes
 //! a flamegraph SVG to perf/out/bench<depth>.svg.
-//! Usage: `cargo run --release --example search_flamegraph -- [depth]` (default: bench's depth).
+//! Usage: `cargo run --release --features profiling --example search_flamegraph -- [depth]` (default: bench's depth).
 
 #[cfg(target_os = "linux")]
 #[path = "profiler.rs"]

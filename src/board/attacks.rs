@@ -100,12 +100,6 @@ pub fn between(a: Square, b: Square) -> Bitboard {
     Bitboard(tables::BETWEEN[a.index()][b.index()])
 }
 
-/// The whole rank or file through two squares; empty if they share neither.
-#[inline(always)]
-pub fn line(a: Square, b: Square) -> Bitboard {
-    Bitboard(tables::LINE[a.index()][b.index()])
-}
-
 /// Squares from or to which a move can change the attacks on a king standing on `ksq`
 /// (its rank and file, horse jump squares and their legs); other moves never give check.
 #[inline(always)]

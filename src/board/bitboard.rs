@@ -78,14 +78,6 @@ impl Bitboard {
         unsafe { Square::new_unchecked(self.0.trailing_zeros() as usize) }
     }
 
-    /// Removes and returns the lowest square.
-    #[inline(always)]
-    pub fn pop_lsb(&mut self) -> Square {
-        let sq = self.lsb();
-        self.0 &= self.0 - 1;
-        sq
-    }
-
     #[inline(always)]
     pub const fn without(self, sq: Square) -> Bitboard {
         Bitboard(self.0 & !SQUARE_BIT[sq.index()])

@@ -132,10 +132,6 @@ impl Piece {
         self.0 as usize
     }
 
-    pub fn all() -> impl Iterator<Item = Piece> {
-        (0..Self::COUNT as u8).map(Piece)
-    }
-
     /// FEN letter: upper case for Red, lower case for Black.
     pub fn letter(self) -> char {
         let c = self.kind().letter();

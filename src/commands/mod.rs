@@ -1,7 +1,7 @@
 //! What the command line runs besides the protocols: `perft` and `divide`, `bench`, `analyse`
 //! and the `eval` report. `cli.rs` parses the arguments and calls into these.
 
-pub mod analyse;
+pub(crate) mod analyse;
 pub mod bench;
-pub mod eval;
+pub(crate) mod eval;
 pub mod perft;

@@ -19,22 +19,12 @@ pub mod score;
 pub mod trace;
 
 use crate::board::position::{BoardObserver, Position};
-use crate::board::types::{Color, Piece, PieceType, Square};
+use crate::board::types::{Color, Piece, Square};
 use cache::EvalCache;
-use params::{KING_EXCHANGE_VALUE, PHASE_MAX, PIECE_VALUE, SCALE_NORMAL, TEMPO};
+use params::{PHASE_MAX, SCALE_NORMAL, TEMPO};
 use psqt::{full_psqt_and_phase, phase_weight, psqt};
 use score::Score;
 use trace::{Term, Trace, Tracer};
-
-/// Middlegame value of a piece type for move ordering and exchange evaluation (MVV/LVA, SEE);
-/// the king gets a large value so it is always the last to recapture.
-#[inline(always)]
-pub fn piece_value(kind: PieceType) -> i32 {
-    match kind {
-        PieceType::King => KING_EXCHANGE_VALUE,
-        _ => PIECE_VALUE[kind.index()].0,
-    }
-}
 
 #[derive(Clone)]
 pub struct Evaluator {

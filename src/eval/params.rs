@@ -17,9 +17,6 @@ pub const PIECE_VALUE: [MgEg; 7] = [
     (70, 100),
 ];
 
-/// Value of the king in exchange sequences (SEE, MVV/LVA): it recaptures last.
-pub const KING_EXCHANGE_VALUE: i32 = 4000;
-
 /// Game phase weight per piece type: the attacking pieces left on the board.
 pub const PHASE_WEIGHT: [i32; 7] = [0, 0, 0, 1, 2, 1, 0];
 /// Phase of the full set: 2 × (2 rooks × 2 + 2 horses + 2 cannons).

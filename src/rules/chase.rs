@@ -75,7 +75,7 @@ fn new_attacks(pos: &Position, mv: Move) -> Vec<(PieceType, Square, Square)> {
             // of its lines (sliders) or legs and eyes (horses, elephants); advisors never do.
             let unchanged = match kind {
                 PieceType::Rook | PieceType::Cannon => {
-                    line(sq, moved_from).is_empty() && line(sq, moved_to).is_empty()
+                    !lines_through(sq).has(moved_from) && !lines_through(sq).has(moved_to)
                 }
                 PieceType::Advisor => true,
                 _ => false,

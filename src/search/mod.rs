@@ -2,12 +2,12 @@
 //! thread, Lazy SMP helpers on the same transposition table, and the signals a protocol uses to
 //! stop a search or turn a ponder search into a real one.
 
-pub mod draw;
+pub(crate) mod draw;
 mod history;
-pub mod movepick;
+pub(crate) mod movepick;
 pub mod score;
-pub mod see;
-pub mod time;
+pub(crate) mod see;
+pub(crate) mod time;
 pub mod tt;
 mod worker;
 
