@@ -6,7 +6,7 @@ use super::openings::Opening;
 use super::timecontrol::{charge, move_deadline, ClockState, Limits};
 use crate::notation::{format_move, parse_move};
 use crate::rules::adjudicate;
-use crate::types::{Color, Move};
+use crate::{Color, Move, Position};
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
@@ -197,6 +197,211 @@ fn score_adjudication(
     None
 }
 
+/// One side's failure: it loses the game, in this PGN category, for this reason.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Forfeit {
+    pub termination: Termination,
+    pub reason: String,
+    /// The engine's process must be restarted before it plays again.
+    pub restart: bool,
+}
+
+/// What the engine was doing when talking to it failed.
+#[derive(Clone, Copy, Debug)]
+enum Stage {
+    /// `ucinewgame` / `isready` before the game.
+    Ready,
+    /// Thinking on a move: `timed` when a clock or move time runs, `waited` the deadline.
+    Move { timed: bool, waited: Duration },
+}
+
+impl Forfeit {
+    /// The one mapping from a failed exchange with engine `who` to its loss; `None` when the
+    /// match is being stopped (the game then does not count).
+    fn from_failure(failure: Failure, who: &str, stage: Stage) -> Option<Forfeit> {
+        let (termination, reason, restart) = match (failure, stage) {
+            (Failure::Interrupted, _) => return None,
+            (f, Stage::Ready) => (
+                if f == Failure::Crashed {
+                    Termination::Abandoned
+                } else {
+                    Termination::Stalled
+                },
+                format!("{who} failed to get ready: {}", describe(&f)),
+                true,
+            ),
+            (Failure::Timeout { answered_stop }, Stage::Move { timed: true, .. }) => (
+                Termination::TimeForfeit,
+                format!("{who} loses on time"),
+                !answered_stop,
+            ),
+            (Failure::Timeout { answered_stop }, Stage::Move { waited, .. }) => (
+                Termination::Stalled,
+                format!("{who} did not move within {:.1} s", waited.as_secs_f64()),
+                !answered_stop,
+            ),
+            (Failure::Crashed, Stage::Move { .. }) => {
+                (Termination::Abandoned, format!("{who} crashed"), true)
+            }
+            (f @ Failure::Protocol(_), Stage::Move { .. }) => (
+                Termination::RulesInfraction,
+                format!("{who}: {}", describe(&f)),
+                true,
+            ),
+        };
+        Some(Forfeit {
+            termination,
+            reason,
+            restart,
+        })
+    }
+}
+
+/// Why a turn produced no move.
+enum Halt {
+    /// The match is being stopped.
+    Interrupted,
+    /// The side to move loses.
+    Lost(Forfeit),
+}
+
+impl GameRecord {
+    /// A game about to start from `opening`, its book moves already in the record.
+    pub fn new(red: &str, black: &str, opening: &Opening) -> GameRecord {
+        GameRecord {
+            red: red.to_string(),
+            black: black.to_string(),
+            fen: opening.fen.clone(),
+            moves: opening
+                .moves
+                .iter()
+                .map(|&mv| PlayedMove {
+                    mv,
+                    score: None,
+                    depth: None,
+                    time_ms: 0,
+                    book: true,
+                })
+                .collect(),
+            winner: None,
+            termination: Termination::Normal,
+            reason: String::new(),
+            restart: [false; 2],
+        }
+    }
+
+    fn end(&mut self, winner: Option<Color>, termination: Termination, reason: String) {
+        self.winner = winner;
+        self.termination = termination;
+        self.reason = reason;
+    }
+
+    /// `side` loses by its own failure.
+    pub fn forfeit(&mut self, side: Color, forfeit: Forfeit) {
+        self.end(Some(!side), forfeit.termination, forfeit.reason);
+        self.restart[side.index()] |= forfeit.restart;
+    }
+}
+
+/// The game is over before the side to move is asked: by the rules, or by score adjudication.
+fn game_over(
+    pos: &Position,
+    record: &GameRecord,
+    red_view_scores: &[Option<i32>],
+    settings: &GameSettings,
+) -> Option<(Option<Color>, Termination, String)> {
+    if let Some(outcome) = adjudicate(pos) {
+        let reason = match outcome.winner {
+            Some(w) => format!("{} wins: {}", side_name(w), outcome.reason.describe()),
+            None => outcome.reason.describe().to_string(),
+        };
+        return Some((outcome.winner, Termination::Normal, reason));
+    }
+    let fullmove = 1 + (record.moves.len() as u32) / 2;
+    score_adjudication(red_view_scores, settings, fullmove)
+        .map(|(winner, reason)| (winner, Termination::Adjudication, reason))
+}
+
+/// Asks the side to move for its move and checks it: in time, and legal.
+fn engine_move(
+    engine: &mut Engine,
+    pos: &Position,
+    record: &GameRecord,
+    limits: [Limits; 2],
+    clocks: &mut [Option<ClockState>; 2],
+    settings: &GameSettings,
+    stop: &AtomicBool,
+) -> Result<PlayedMove, Halt> {
+    let side = pos.side_to_move();
+    let own = limits[side.index()];
+    let base = engine.config.proto.rank_base();
+    let moves: Vec<String> = record
+        .moves
+        .iter()
+        .map(|m| format_move(m.mv, base))
+        .collect();
+    let position = if moves.is_empty() {
+        format!("position fen {}", record.fen)
+    } else {
+        format!("position fen {} moves {}", record.fen, moves.join(" "))
+    };
+    let go = go_command(
+        engine.config.proto,
+        engine.ucci_millis,
+        &own,
+        side,
+        clocks,
+        [&limits[0], &limits[1]],
+    );
+    let deadline = move_deadline(
+        &own,
+        clocks[side.index()].as_ref(),
+        settings.margin,
+        settings.hang_timeout,
+    );
+    let timed = own.clock.is_some() || own.movetime_ms.is_some();
+    let who = format!("{} ({})", side_name(side), engine.config.name);
+    let lost = |termination, reason| {
+        Halt::Lost(Forfeit {
+            termination,
+            reason,
+            restart: false,
+        })
+    };
+    let reply = engine
+        .think(&position, &go, deadline, stop)
+        .map_err(|failure| {
+            let stage = Stage::Move {
+                timed,
+                waited: deadline,
+            };
+            Forfeit::from_failure(failure, &who, stage).map_or(Halt::Interrupted, Halt::Lost)
+        })?;
+    let flag_fell = match (own.clock, clocks[side.index()].as_mut()) {
+        (Some(clock), Some(state)) => !charge(&clock, state, reply.elapsed, settings.margin),
+        _ => own
+            .movetime_ms
+            .is_some_and(|ms| reply.elapsed > Duration::from_millis(ms) + settings.margin),
+    };
+    if flag_fell {
+        let reason = format!("{who} loses on time ({} ms)", reply.elapsed.as_millis());
+        return Err(lost(Termination::TimeForfeit, reason));
+    }
+    let mv = parse_move(pos, &reply.bestmove, base).map_err(|e| {
+        lost(
+            Termination::RulesInfraction,
+            format!("{who} makes an illegal move: {e}"),
+        )
+    })?;
+    Ok(PlayedMove {
+        mv,
+        score: reply.score,
+        depth: reply.depth,
+        time_ms: reply.elapsed.as_millis() as u64,
+        book: false,
+    })
+}
+
 /// Plays a game; `None` when interrupted (the game is then not counted).
 pub fn play(
     opening: &Opening,
@@ -204,174 +409,43 @@ pub fn play(
     settings: &GameSettings,
     stop: &AtomicBool,
 ) -> Option<GameRecord> {
-    let [red, black] = engines;
-    let mut record = GameRecord {
-        red: red.config.name.clone(),
-        black: black.config.name.clone(),
-        fen: opening.fen.clone(),
-        moves: opening
-            .moves
-            .iter()
-            .map(|&mv| PlayedMove {
-                mv,
-                score: None,
-                depth: None,
-                time_ms: 0,
-                book: true,
-            })
-            .collect(),
-        winner: None,
-        termination: Termination::Normal,
-        reason: String::new(),
-        restart: [false; 2],
-    };
-    let mut engines = [red, black];
+    let mut engines = engines;
+    let mut record = GameRecord::new(&engines[0].config.name, &engines[1].config.name, opening);
     let limits = [engines[0].config.limits, engines[1].config.limits];
-    // Each side's failure ends the game with the other side winning.
-    let lose = |record: &mut GameRecord,
-                side: Color,
-                termination: Termination,
-                reason: String,
-                restart: bool| {
-        record.winner = Some(!side);
-        record.termination = termination;
-        record.reason = reason;
-        record.restart[side.index()] |= restart;
-    };
+
+    // ---- both engines ready -------------------------------------------------------------
     for color in [Color::Red, Color::Black] {
         let engine = &mut engines[color.index()];
-        match engine.new_game(settings.hang_timeout, stop) {
-            Ok(()) => {}
-            Err(Failure::Interrupted) => return None,
-            Err(f) => {
-                let reason = format!(
-                    "{} ({}) failed to get ready: {}",
-                    side_name(color),
-                    engine.config.name,
-                    describe(&f)
-                );
-                let termination = if f == Failure::Crashed {
-                    Termination::Abandoned
-                } else {
-                    Termination::Stalled
-                };
-                lose(&mut record, color, termination, reason, true);
-                return Some(record);
-            }
+        if let Err(failure) = engine.new_game(settings.hang_timeout, stop) {
+            let who = format!("{} ({})", side_name(color), engine.config.name);
+            record.forfeit(color, Forfeit::from_failure(failure, &who, Stage::Ready)?);
+            return Some(record);
         }
     }
+
+    // ---- moves until the game is over ---------------------------------------------------
     let mut pos = opening.position();
     let mut clocks = limits.map(|l| l.clock.map(|c| ClockState::new(&c)));
     let mut red_view_scores: Vec<Option<i32>> = Vec::new();
     loop {
-        if let Some(outcome) = adjudicate(&pos) {
-            record.winner = outcome.winner;
-            record.termination = Termination::Normal;
-            record.reason = match outcome.winner {
-                Some(w) => format!("{} wins: {}", side_name(w), outcome.reason.describe()),
-                None => outcome.reason.describe().to_string(),
-            };
-            return Some(record);
-        }
-        let fullmove = 1 + (record.moves.len() as u32) / 2;
-        if let Some((winner, reason)) = score_adjudication(&red_view_scores, settings, fullmove) {
-            record.winner = winner;
-            record.termination = Termination::Adjudication;
-            record.reason = reason;
+        if let Some((winner, termination, reason)) =
+            game_over(&pos, &record, &red_view_scores, settings)
+        {
+            record.end(winner, termination, reason);
             return Some(record);
         }
         let side = pos.side_to_move();
         let engine = &mut *engines[side.index()];
-        let own = limits[side.index()];
-        let base = engine.config.proto.rank_base();
-        let moves: Vec<String> = record
-            .moves
-            .iter()
-            .map(|m| format_move(m.mv, base))
-            .collect();
-        let position = if moves.is_empty() {
-            format!("position fen {}", opening.fen)
-        } else {
-            format!("position fen {} moves {}", opening.fen, moves.join(" "))
-        };
-        let go = go_command(
-            engine.config.proto,
-            engine.ucci_millis,
-            &own,
-            side,
-            &clocks,
-            [&limits[0], &limits[1]],
-        );
-        let deadline = move_deadline(
-            &own,
-            clocks[side.index()].as_ref(),
-            settings.margin,
-            settings.hang_timeout,
-        );
-        let timed = own.clock.is_some() || own.movetime_ms.is_some();
-        let who = format!("{} ({})", side_name(side), engine.config.name);
-        let reply = match engine.think(&position, &go, deadline, stop) {
-            Ok(reply) => reply,
-            Err(Failure::Interrupted) => return None,
-            Err(Failure::Timeout { answered_stop }) => {
-                let (termination, reason) = if timed {
-                    (Termination::TimeForfeit, format!("{who} loses on time"))
-                } else {
-                    (
-                        Termination::Stalled,
-                        format!("{who} did not move within {:.1} s", deadline.as_secs_f64()),
-                    )
-                };
-                lose(&mut record, side, termination, reason, !answered_stop);
-                return Some(record);
-            }
-            Err(Failure::Crashed) => {
-                lose(
-                    &mut record,
-                    side,
-                    Termination::Abandoned,
-                    format!("{who} crashed"),
-                    true,
-                );
-                return Some(record);
-            }
-            Err(f @ Failure::Protocol(_)) => {
-                lose(
-                    &mut record,
-                    side,
-                    Termination::RulesInfraction,
-                    format!("{who}: {}", describe(&f)),
-                    true,
-                );
+        let played = match engine_move(engine, &pos, &record, limits, &mut clocks, settings, stop) {
+            Ok(played) => played,
+            Err(Halt::Interrupted) => return None,
+            Err(Halt::Lost(forfeit)) => {
+                record.forfeit(side, forfeit);
                 return Some(record);
             }
         };
-        let flag_fell = match (limits[side.index()].clock, clocks[side.index()].as_mut()) {
-            (Some(clock), Some(state)) => !charge(&clock, state, reply.elapsed, settings.margin),
-            _ => own
-                .movetime_ms
-                .is_some_and(|ms| reply.elapsed > Duration::from_millis(ms) + settings.margin),
-        };
-        if flag_fell {
-            let reason = format!("{who} loses on time ({} ms)", reply.elapsed.as_millis());
-            lose(&mut record, side, Termination::TimeForfeit, reason, false);
-            return Some(record);
-        }
-        let mv = match parse_move(&pos, &reply.bestmove, base) {
-            Ok(mv) => mv,
-            Err(e) => {
-                lose(
-                    &mut record,
-                    side,
-                    Termination::RulesInfraction,
-                    format!("{who} makes an illegal move: {e}"),
-                    false,
-                );
-                return Some(record);
-            }
-        };
-        pos.make_move(mv);
-        let cp = reply.score.map(|s| {
+        pos.make_move(played.mv);
+        let cp = played.score.map(|s| {
             if side == Color::Red {
                 s.as_cp()
             } else {
@@ -379,13 +453,7 @@ pub fn play(
             }
         });
         red_view_scores.push(cp);
-        record.moves.push(PlayedMove {
-            mv,
-            score: reply.score,
-            depth: reply.depth,
-            time_ms: reply.elapsed.as_millis() as u64,
-            book: false,
-        });
+        record.moves.push(played);
     }
 }
 
