@@ -1,7 +1,8 @@
 //! `chariot match` end to end, against the scripted fake engine (tests/support/fake_engine.rs):
 //! random games end by a rules reason and the PGN replays; crashing, hanging, illegal-move and
-//! slow engines lose with the right reason while the match goes on; SPRT stops; Ctrl-C keeps
-//! what was finished.
+//! slow engines lose with the right reason while the match goes on; claims that the game is
+//! over (`nobestmove`, `bestmove (none)`, `bestmove 0000`) are judged by the rules; the
+//! `--draw-plies` and `--max-moves` limits end games; SPRT stops; Ctrl-C keeps what was finished.
 
 use chariot::matchrun::pgn::{read_games, PgnGame};
 use std::path::PathBuf;
@@ -109,11 +110,23 @@ fn ucci_engines_play_too() {
 /// The misbehaving engine loses both games (one with each colour) with `termination`
 /// and a reason containing `reason`; the second game is played after the first.
 fn misbehaving(name: &str, mode: &str, limits: &[&str], termination: &str, reason: &str) {
+    misbehaving_with(name, mode, "", limits, termination, reason);
+}
+
+/// As [`misbehaving`], with `extra` words for the bad engine; returns the games.
+fn misbehaving_with(
+    name: &str,
+    mode: &str,
+    extra: &str,
+    limits: &[&str],
+    termination: &str,
+    reason: &str,
+) -> Vec<PgnGame> {
     let pgn = pgn_path(name);
     let mut args = fake("Good", "arg=--seed arg=3");
     args.extend(fake(
         "Bad",
-        &format!("arg=--mode arg={mode} arg=--after arg=2"),
+        &format!("arg=--mode arg={mode} arg=--after arg=2 {extra}"),
     ));
     args.extend(limits.iter().map(|s| s.to_string()));
     args.extend(["--games", "2"].map(String::from));
@@ -125,7 +138,7 @@ fn misbehaving(name: &str, mode: &str, limits: &[&str], termination: &str, reaso
     );
     assert_eq!(games.len(), 2, "{}", stdout(&output));
     for game in &games {
-        let bad_is_red = game.tag("White") == Some("Bad");
+        let bad_is_red = game.tag("Red") == Some("Bad");
         assert_eq!(game.result, if bad_is_red { "0-1" } else { "1-0" });
         assert_eq!(game.tag("Termination"), Some(termination));
         let said = game.comments.last().unwrap();
@@ -137,6 +150,7 @@ fn misbehaving(name: &str, mode: &str, limits: &[&str], termination: &str, reaso
         "{}",
         stdout(&output)
     );
+    games
 }
 
 #[test]
@@ -155,14 +169,159 @@ fn an_illegal_move_loses() {
     );
 }
 
+/// A claim in a position the rules do not end loses, whichever of the three forms it takes;
+/// the replayed position confirms the game was not over.
 #[test]
-fn no_move_is_a_protocol_error() {
-    misbehaving(
-        "nomove",
-        "nomove",
-        &["--depth", "1"],
-        "rules infraction",
-        "no move",
+fn false_claims_lose() {
+    for (claim, line) in [
+        ("nobestmove", "'nobestmove'"),
+        ("none", "'bestmove (none)'"),
+        ("0000", "'bestmove 0000'"),
+    ] {
+        let games = misbehaving_with(
+            &format!("false-claim-{claim}"),
+            "claim",
+            &format!("arg=--claim arg={claim}"),
+            &["--depth", "1"],
+            "rules infraction",
+            "false claim",
+        );
+        for game in &games {
+            assert!(game.comments.last().unwrap().contains(line));
+            let pos = game.replay().unwrap();
+            assert!(chariot::rules::adjudicate(&pos).is_none());
+            assert!(chariot::rules::repetition_verdict(&pos).is_none());
+        }
+    }
+}
+
+/// Kings, advisors and two pawns that cannot meet: nothing can be captured for a while, and
+/// king and advisor moves can be undone.
+const QUIET_FEN: &str = "4ka3/9/9/8p/9/9/P8/9/9/3K1A3 w - - 0 1";
+
+fn suite(name: &str, lines: &str) -> String {
+    let path = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("{name}.fen"));
+    std::fs::write(&path, lines).unwrap();
+    path.to_str().unwrap().to_string()
+}
+
+/// Engines that shuffle and claim at the first repetition: each claim is valid (the rules
+/// judge the repetition a draw), in each of the three forms.
+#[test]
+fn a_claimed_repetition_is_a_draw() {
+    let pgn = pgn_path("claim-repetition");
+    let mut args = fake("None", "arg=--mode arg=shuffle arg=--claim arg=none");
+    args.extend(fake(
+        "Zeros",
+        "proto=uci-variant arg=--mode arg=shuffle arg=--claim arg=0000",
+    ));
+    args.extend(fake("Ucci", "proto=ucci arg=--mode arg=shuffle"));
+    let openings = suite("quiet", QUIET_FEN);
+    args.extend(["--depth", "1", "--games", "2", "--openings", &openings].map(String::from));
+    let (output, games) = chariot_match(&args, &pgn);
+    assert!(output.status.success(), "{}", stdout(&output));
+    assert_eq!(games.len(), 6);
+    let mut forms = Vec::new();
+    for game in &games {
+        let reason = game.comments.last().unwrap();
+        assert_eq!(game.result, "1/2-1/2", "{reason}");
+        assert_eq!(game.tag("Termination"), Some("normal"));
+        assert!(reason.contains("claims the end") && reason.contains("draw by repetition"));
+        forms.push(reason.split('\'').nth(1).unwrap().to_string());
+        // The position repeats once: the rules' verdict on that cycle is a draw, though a
+        // game without a claim would go on to the third occurrence.
+        let pos = game.replay().unwrap();
+        assert_eq!(
+            chariot::rules::repetition_verdict(&pos),
+            Some(chariot::rules::Verdict::Draw)
+        );
+        assert!(chariot::rules::adjudicate(&pos).is_none());
+    }
+    forms.sort();
+    forms.dedup();
+    assert_eq!(forms, ["bestmove (none)", "bestmove 0000", "nobestmove"]);
+    assert!(
+        stdout(&output).contains("repetition claim 2"),
+        "{}",
+        stdout(&output)
+    );
+}
+
+/// 90 plies without capture in the FEN: under `--draw-plies 100` the game is drawn after ten
+/// more; under the default 120 an engine that claims at 100 makes a false claim.
+#[test]
+fn draw_plies_sets_the_move_count_draw() {
+    let fen = QUIET_FEN.replace(" 0 1", " 90 1");
+    let openings = suite("quiet90", &fen);
+    let pgn = pgn_path("draw-plies");
+    let mut args = fake("A", "arg=--seed arg=1 arg=--claim-plies arg=100");
+    args.extend(fake("B", "arg=--seed arg=2"));
+    let common = ["--depth", "1", "--games", "2", "--openings", &openings].map(String::from);
+    args.extend(common.clone());
+    let mut with_limit = args.clone();
+    with_limit.extend(["--draw-plies", "100"].map(String::from));
+    let (output, games) = chariot_match(&with_limit, &pgn);
+    assert!(output.status.success(), "{}", stdout(&output));
+    for game in &games {
+        assert_eq!(game.result, "1/2-1/2");
+        assert_eq!(game.tag("DrawPlies"), Some("100"));
+        assert_eq!(game.moves.len(), 10);
+        let reason = game.comments.last().unwrap();
+        assert_eq!(
+            reason,
+            "draw by the 50-move rule (100 plies without capture)"
+        );
+        assert_eq!(game.replay().unwrap().rule60_count(), 100);
+    }
+
+    let pgn = pgn_path("draw-plies-default");
+    let (output, games) = chariot_match(&args, &pgn);
+    assert!(output.status.success(), "{}", stdout(&output));
+    for game in &games {
+        assert_eq!(game.tag("DrawPlies"), Some("120"));
+        let a_is_red = game.tag("Red") == Some("A");
+        assert_eq!(game.result, if a_is_red { "0-1" } else { "1-0" });
+        let reason = game.comments.last().unwrap();
+        assert!(reason.contains("(A) makes a false claim"), "{reason}");
+        // A claims on its first turn at 100 or more plies: the 100th or the 101st.
+        let plies = game.replay().unwrap().rule60_count();
+        assert!(plies == 100 || plies == 101, "{plies}");
+    }
+}
+
+#[test]
+fn max_moves_draws_long_games() {
+    let pgn = pgn_path("max-moves");
+    let mut args = fake("A", "arg=--seed arg=7");
+    args.extend(fake("B", "arg=--seed arg=8"));
+    let openings = suite("quiet-start", QUIET_FEN);
+    args.extend(
+        [
+            "--depth",
+            "1",
+            "--games",
+            "2",
+            "--max-moves",
+            "6",
+            "--openings",
+            &openings,
+        ]
+        .map(String::from),
+    );
+    let (output, games) = chariot_match(&args, &pgn);
+    assert!(output.status.success(), "{}", stdout(&output));
+    for game in &games {
+        assert_eq!(game.result, "1/2-1/2");
+        assert_eq!(game.tag("Termination"), Some("adjudication"));
+        assert_eq!(game.tag("MaxMoves"), Some("6"));
+        assert_eq!(game.moves.len(), 12);
+        let pos = game.replay().unwrap();
+        assert!(chariot::rules::adjudicate(&pos).is_none());
+    }
+    assert!(
+        stdout(&output).contains("max moves 2"),
+        "{}",
+        stdout(&output)
     );
 }
 

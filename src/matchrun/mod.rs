@@ -101,6 +101,13 @@ pub struct MatchArgs {
     /// within CP of 0 for N moves each).
     #[arg(long, num_args = 1.., value_name = "KEY=VALUE")]
     pub draw: Option<Vec<String>>,
+    /// Plies without capture that draw a game (120: the 60-move rule; 100: the 50-move
+    /// convention of ElephantEye and others). Claims are judged by the same limit.
+    #[arg(long, default_value_t = crate::rules::RULE60_PLIES, value_name = "N")]
+    pub draw_plies: u16,
+    /// Draw a game still going after N moves per side (cutechess's -maxmoves).
+    #[arg(long, value_name = "N")]
+    pub max_moves: Option<u32>,
     /// Event name for the PGN.
     #[arg(long, default_value = "chariot match")]
     pub event: String,

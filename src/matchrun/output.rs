@@ -1,6 +1,5 @@
 //! What the runner prints: a progress line per finished game and the final tables.
 
-use super::game::Termination;
 use super::sprt::{Sprt, SprtStatus};
 use super::stats::{Pentanomial, Wdl};
 use std::collections::BTreeMap;
@@ -13,8 +12,8 @@ pub struct PairingStats {
     pub second: String,
     pub wdl: Wdl,
     pub penta: Pentanomial,
-    /// Games per termination category and per reason text.
-    pub terminations: BTreeMap<&'static str, u32>,
+    /// Games per kind of ending ([`super::game::GameRecord::label`]).
+    pub endings: BTreeMap<&'static str, u32>,
 }
 
 fn signed(x: f64) -> String {
@@ -30,13 +29,13 @@ fn signed(x: f64) -> String {
 }
 
 impl PairingStats {
-    pub fn record(&mut self, points: f64, termination: Termination) {
+    pub fn record(&mut self, points: f64, label: &'static str) {
         match points {
             p if p > 0.75 => self.wdl.wins += 1,
             p if p < 0.25 => self.wdl.losses += 1,
             _ => self.wdl.draws += 1,
         }
-        *self.terminations.entry(termination.tag()).or_default() += 1;
+        *self.endings.entry(label).or_default() += 1;
     }
 
     /// Elo with error bar: from pairs once there are any, else from single games.
@@ -132,7 +131,7 @@ impl PairingStats {
             );
         }
         let ends: Vec<String> = self
-            .terminations
+            .endings
             .iter()
             .map(|(k, v)| format!("{k} {v}"))
             .collect();
@@ -161,9 +160,9 @@ mod tests {
             second: "B".into(),
             ..Default::default()
         };
-        s.record(1.0, Termination::Normal);
-        s.record(0.5, Termination::Adjudication);
-        s.record(0.0, Termination::TimeForfeit);
+        s.record(1.0, "checkmate");
+        s.record(0.5, "draw adjudication");
+        s.record(0.0, "time forfeit");
         s.penta.add_pair(1.0, 0.5);
         let sprt = Sprt {
             elo0: 0.0,

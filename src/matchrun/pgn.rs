@@ -55,6 +55,9 @@ pub struct PgnContext<'a> {
     pub date: &'a str,
     pub round: u32,
     pub time_control: &'a str,
+    /// The move-count limit the game was played under (`--draw-plies`).
+    pub draw_plies: u16,
+    pub max_moves: Option<u32>,
 }
 
 fn escape(value: &str) -> String {
@@ -63,11 +66,14 @@ fn escape(value: &str) -> String {
 
 pub fn write_game(out: &mut impl Write, game: &GameRecord, context: &PgnContext) -> io::Result<()> {
     let result = result_text(game.winner);
-    let tags = [
+    // `Red`/`Black` is the xiangqi convention (xqbase); `White` repeats Red's name for chess
+    // tools (Ordo, BayesElo, pgn-extract) that read the seven-tag roster.
+    let mut tags = vec![
         ("Event", context.event.to_string()),
         ("Site", "?".to_string()),
         ("Date", context.date.to_string()),
         ("Round", context.round.to_string()),
+        ("Red", game.red.clone()),
         ("White", game.red.clone()),
         ("Black", game.black.clone()),
         ("Result", result.to_string()),
@@ -76,9 +82,13 @@ pub fn write_game(out: &mut impl Write, game: &GameRecord, context: &PgnContext)
         ("FEN", game.fen.clone()),
         ("Format", "ICCS".to_string()),
         ("TimeControl", context.time_control.to_string()),
-        ("PlyCount", game.moves.len().to_string()),
-        ("Termination", game.termination.tag().to_string()),
+        ("DrawPlies", context.draw_plies.to_string()),
     ];
+    if let Some(n) = context.max_moves {
+        tags.push(("MaxMoves", n.to_string()));
+    }
+    tags.push(("PlyCount", game.moves.len().to_string()));
+    tags.push(("Termination", game.termination.tag().to_string()));
     for (name, value) in tags {
         writeln!(out, "[{name} \"{}\"]", escape(&value))?;
     }
@@ -279,6 +289,7 @@ mod tests {
             winner: Some(Color::Black),
             termination: Termination::TimeForfeit,
             reason: "Red (A) loses on time".into(),
+            label: "time forfeit",
             restart: [false; 2],
         };
         let mut out = Vec::new();
@@ -287,6 +298,8 @@ mod tests {
             date: "2026.01.01",
             round: 7,
             time_control: "10+0.1",
+            draw_plies: 100,
+            max_moves: None,
         };
         write_game(&mut out, &game, &context).unwrap();
         write_game(&mut out, &game, &context).unwrap();
@@ -298,7 +311,9 @@ mod tests {
         let games = read_games(&text).unwrap();
         assert_eq!(games.len(), 2);
         let g = &games[1];
+        assert_eq!(g.tag("Red"), Some("A \"quoted\""));
         assert_eq!(g.tag("White"), Some("A \"quoted\""));
+        assert_eq!(g.tag("DrawPlies"), Some("100"));
         assert_eq!(g.tag("Variant"), Some("xiangqi"));
         assert_eq!(g.tag("Termination"), Some("time forfeit"));
         assert_eq!(g.result, "0-1");

@@ -138,6 +138,7 @@ fn worker(
             let forfeit = Forfeit {
                 termination: Termination::Abandoned,
                 reason: error,
+                label: "crash",
                 restart: false,
             };
             record.forfeit(color, forfeit);
@@ -229,11 +230,21 @@ fn setup(args: &MatchArgs) -> Result<(Plan, Option<Sprt>, Option<File>), String>
     if !(args.hang_timeout > 0.0 && args.hang_timeout.is_finite()) {
         return Err("--hang-timeout must be a positive number of seconds".into());
     }
+    if args.draw_plies == 0 {
+        return Err("--draw-plies must be positive".into());
+    }
+    if args.max_moves == Some(0) {
+        return Err("--max-moves must be positive".into());
+    }
     let settings = GameSettings {
-        margin: Duration::from_millis(args.timemargin),
-        hang_timeout: Duration::from_secs_f64(args.hang_timeout),
         resign,
         draw,
+        draw_plies: args.draw_plies,
+        max_moves: args.max_moves,
+        ..GameSettings::new(
+            Duration::from_millis(args.timemargin),
+            Duration::from_secs_f64(args.hang_timeout),
+        )
     };
     let games = args
         .games
@@ -327,7 +338,7 @@ impl<'a> Results<'a> {
         self.points[a] += first_points;
         self.points[b] += 1.0 - first_points;
         let s = &mut self.stats[spec.pairing];
-        s.record(first_points, record.termination);
+        s.record(first_points, record.label);
         if let Some(other) = self.pending_pairs.remove(&(spec.pairing, spec.pair)) {
             s.penta.add_pair(other, first_points);
         } else {
@@ -341,6 +352,8 @@ impl<'a> Results<'a> {
                 date: &self.date,
                 round: spec.index as u32 + 1,
                 time_control: &time_control,
+                draw_plies: plan.settings.draw_plies,
+                max_moves: plan.settings.max_moves,
             };
             let written = pgn::write_game(file, record, &context).and_then(|_| file.flush());
             if let Err(e) = written {
