@@ -1,7 +1,9 @@
 //! What the runner prints: a progress line per finished game and the final tables.
 
 use super::sprt::{Sprt, SprtStatus};
-use super::stats::{Pentanomial, Wdl};
+#[cfg(test)]
+use super::stats::signed;
+use super::stats::{EloEstimate, Pentanomial, Wdl};
 use std::collections::BTreeMap;
 use std::fmt::Write;
 
@@ -16,18 +18,6 @@ pub struct PairingStats {
     pub endings: BTreeMap<&'static str, u32>,
 }
 
-fn signed(x: f64) -> String {
-    if x.is_finite() {
-        // An even score computes as a tiny negative now and then; it prints as +0.0, not -0.0.
-        let rounded = (x * 10.0).round() / 10.0 + 0.0;
-        format!("{rounded:+.1}")
-    } else if x > 0.0 {
-        "+inf".into()
-    } else {
-        "-inf".into()
-    }
-}
-
 impl PairingStats {
     pub fn record(&mut self, points: f64, label: &'static str) {
         match points {
@@ -38,18 +28,18 @@ impl PairingStats {
         *self.endings.entry(label).or_default() += 1;
     }
 
-    /// Elo with error bar: from pairs once there are any, else from single games.
-    pub fn elo_text(&self) -> String {
-        let estimate = if self.penta.pairs() > 0 {
-            self.penta.elo()
-        } else {
-            self.wdl.elo()
-        };
-        match estimate {
-            Some(e) if e.error95.is_finite() => format!("{} ± {:.1}", signed(e.elo), e.error95),
-            Some(e) => format!("{} ± inf", signed(e.elo)),
-            None => "n/a".into(),
+    /// Elo with error bar: from pairs once they show a spread (pairs are independent where
+    /// the two games of a pair are not), else from single games: a +1 =0 -1 split within one
+    /// pair has no pair spread but is no evidence of equality.
+    pub fn elo(&self) -> Option<EloEstimate> {
+        match self.penta.elo() {
+            Some(e) if e.variance > 0.0 => Some(e),
+            _ => self.wdl.elo(),
         }
+    }
+
+    pub fn elo_text(&self) -> String {
+        self.elo().map_or_else(|| "n/a".into(), |e| e.text())
     }
 
     pub fn sprt_text(&self, sprt: &Sprt) -> String {
@@ -178,6 +168,8 @@ mod tests {
             "Draw ratio  33.3%",
             "LLR",
             "time forfeit 1",
+            // The one pair has no spread; the games do (561.2: 1.96 sqrt(1/18) around 0.5).
+            "Elo         +0.0 ± 561.2 (95%)",
         ] {
             assert!(text.contains(needle), "missing {needle} in\n{text}");
         }
