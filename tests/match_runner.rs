@@ -538,3 +538,55 @@ fn openings_with_moves_are_played_as_book_moves() {
         (Some("A"), Some("B"))
     );
 }
+
+/// A PGN book (one game with a FEN tag and ICCS moves, one in WXF) shuffled with a seed and
+/// cut to two plies: every game starts with two book moves of one of the book's lines.
+#[test]
+fn pgn_books_are_shuffled_and_cut() {
+    let book = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("book.pgn");
+    let fen = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
+    std::fs::write(
+        &book,
+        format!(
+            "[FEN \"{fen}\"]\n[Format \"ICCS\"]\n\n1. H2-E2 H9-G7 2. H0-G2 *\n\n\
+             [Format \"WXF\"]\n\n1. P7+1 C8=5 2. H2+3 *\n"
+        ),
+    )
+    .unwrap();
+    let pgn = pgn_path("pgn-book");
+    let mut args = fake("A", "");
+    args.extend(fake("B", ""));
+    args.extend(
+        [
+            "--depth",
+            "1",
+            "--games",
+            "4",
+            "--openings",
+            book.to_str().unwrap(),
+            "order=random",
+            "seed=5",
+            "plies=2",
+        ]
+        .map(String::from),
+    );
+    let (output, games) = chariot_match(&args, &pgn);
+    assert!(output.status.success(), "{}", stdout(&output));
+    assert!(stdout(&output).contains("Openings in random order, seed=5 (2 openings)"));
+    assert_eq!(games.len(), 4);
+    let mut lines = Vec::new();
+    for game in &games {
+        assert_eq!(&game.comments[..2], ["book", "book"]);
+        assert_ne!(game.comments[2], "book");
+        let line = game.moves[..2].join(" ");
+        assert!(
+            ["H2-E2 H9-G7", "C3-C4 H7-E7"].contains(&line.as_str()),
+            "{line}"
+        );
+        lines.push(line);
+    }
+    // Pairs play one opening twice; the two openings both come up.
+    assert_eq!(lines[0], lines[1]);
+    assert_eq!(lines[2], lines[3]);
+    assert_ne!(lines[0], lines[2]);
+}

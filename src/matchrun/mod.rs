@@ -11,6 +11,7 @@ mod runner;
 pub mod sprt;
 pub mod stats;
 pub mod timecontrol;
+pub mod wxf;
 
 use clap::{Arg, ArgAction, ArgMatches, Args, FromArgMatches};
 
@@ -84,10 +85,12 @@ pub struct MatchArgs {
     /// Games played at once; each game has its own engine processes.
     #[arg(long, default_value_t = 1)]
     pub concurrency: usize,
-    /// Opening suite: one FEN a line, optionally followed by `moves m1 m2 ...` (default: the
-    /// built-in copy of data/openings.fen). Each opening is played twice, colours swapped.
-    #[arg(long, value_name = "FILE")]
-    pub openings: Option<String>,
+    /// Opening suite: FILE [format=fen|epd|pgn] [order=sequential|random] [seed=N] [plies=N].
+    /// FEN/EPD: a position a line, optionally followed by `moves m1 m2 ...`; PGN: games with
+    /// [FEN] and ICCS or WXF moves (default: the built-in copy of data/openings.fen). Each
+    /// opening is played twice, colours swapped.
+    #[arg(long, num_args = 1.., value_name = "FILE [KEY=VALUE]")]
+    pub openings: Option<Vec<String>>,
     /// Write the games to this PGN file (appended, game by game).
     #[arg(long, value_name = "FILE")]
     pub pgn: Option<String>,

@@ -4,6 +4,7 @@
 
 use super::engine::Score;
 use super::game::GameRecord;
+use super::wxf::parse_wxf;
 use crate::notation::{parse_move, RankBase};
 use crate::position::Position;
 use crate::types::{Color, Move};
@@ -165,23 +166,41 @@ impl PgnGame {
             .map(|(_, v)| v.as_str())
     }
 
-    /// Replays the moves from the `FEN` tag (or the start), checking each is legal.
+    /// The start position: the `FEN` tag, or the standard start.
+    pub fn start(&self) -> Result<Position, String> {
+        match self.tag("FEN") {
+            Some(fen) => Position::from_fen(fen).map_err(|e| format!("bad FEN tag: {e}")),
+            None => Ok(Position::startpos()),
+        }
+    }
+
+    /// Replays the moves from the start, checking each is legal.
     pub fn replay(&self) -> Result<Position, String> {
-        let mut pos = match self.tag("FEN") {
-            Some(fen) => Position::from_fen(fen).map_err(|e| format!("bad FEN tag: {e}"))?,
-            None => Position::startpos(),
-        };
+        let mut pos = self.start()?;
         for (i, text) in self.moves.iter().enumerate() {
-            let plain: String = text
-                .chars()
-                .filter(|c| *c != '-')
-                .collect::<String>()
-                .to_ascii_lowercase();
-            let mv = parse_move(&pos, &plain, RankBase::Zero)
-                .map_err(|e| format!("move {}: {e}", i + 1))?;
+            let mv = parse_pgn_move(&pos, text).map_err(|e| format!("move {}: {e}", i + 1))?;
             pos.make_move(mv);
         }
         Ok(pos)
+    }
+}
+
+/// One move of xiangqi PGN: ICCS (`H2-E2`, `h2e2`, ranks 0-9) or WXF (`C2=5`).
+pub fn parse_pgn_move(pos: &Position, text: &str) -> Result<Move, String> {
+    let plain: String = text
+        .chars()
+        .filter(|c| *c != '-')
+        .collect::<String>()
+        .to_ascii_lowercase();
+    let iccs = plain.len() == 4
+        && plain.chars().enumerate().all(|(i, c)| match i % 2 {
+            0 => ('a'..='i').contains(&c),
+            _ => c.is_ascii_digit(),
+        });
+    if iccs {
+        parse_move(pos, &plain, RankBase::Zero).map_err(|e| e.to_string())
+    } else {
+        parse_wxf(pos, text)
     }
 }
 
@@ -235,18 +254,39 @@ pub fn read_games(text: &str) -> Result<Vec<PgnGame>, String> {
                 in_moves = true;
                 while chars.next_if(|&(i, _)| i <= end).is_some() {}
             }
+            // Rest-of-line comments and escaped lines.
+            ';' | '%' => while chars.next_if(|&(_, c)| c != '\n').is_some() {},
+            // Variations are skipped: only the main line is kept.
+            '(' => {
+                let mut depth = 0;
+                for (_, c) in chars.by_ref() {
+                    match c {
+                        '(' => depth += 1,
+                        ')' if depth == 1 => break,
+                        ')' => depth -= 1,
+                        _ => {}
+                    }
+                }
+            }
             _ => {
                 let end = text[start..]
                     .find(|c: char| c.is_whitespace() || c == '{')
                     .map_or(text.len(), |e| e + start);
                 let token = &text[start..end];
                 in_moves = true;
+                // A move number may be glued to its move (`1.H2-E2`).
+                let numbered = token.trim_start_matches(|c: char| c.is_ascii_digit());
+                let bare = if numbered.len() < token.len() && numbered.starts_with('.') {
+                    numbered.trim_start_matches('.')
+                } else {
+                    token
+                };
                 if matches!(token, "1-0" | "0-1" | "1/2-1/2" | "*") {
                     game.result = token.to_string();
                     games.push(std::mem::take(&mut game));
                     in_moves = false;
-                } else if !token.ends_with('.') {
-                    game.moves.push(token.to_string());
+                } else if !bare.is_empty() && !bare.starts_with('$') {
+                    game.moves.push(bare.to_string());
                 }
                 while chars.next_if(|&(i, _)| i < end).is_some() {}
             }
@@ -330,6 +370,22 @@ mod tests {
         assert!(read_games("{never closed").is_err());
         let illegal = read_games("1. H2-H8 *").unwrap();
         assert!(illegal[0].replay().unwrap_err().contains("move 1"));
+    }
+
+    #[test]
+    fn books_from_other_tools_read() {
+        // Glued move numbers, NAGs, variations, line comments, WXF moves.
+        let text = "[Event \"book\"]\n[Format \"WXF\"]\n\n1.C2=5 $1 H8+7 (1... C8=5 2. H2+3) \
+                    ; a line comment\n2. H2+3 {fine} R9=8 *\n";
+        let games = read_games(text).unwrap();
+        assert_eq!(games[0].moves, ["C2=5", "H8+7", "H2+3", "R9=8"]);
+        let pos = games[0].replay().unwrap();
+        let iccs: Vec<String> = pos
+            .history()
+            .iter()
+            .map(|u| u.mv.unwrap().to_string())
+            .collect();
+        assert_eq!(iccs, ["h2e2", "h9g7", "h0g2", "i9h9"]);
     }
 
     #[test]

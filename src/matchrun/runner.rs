@@ -4,7 +4,7 @@
 
 use super::engine::{Engine, EngineConfig};
 use super::game::{self, DrawRule, Forfeit, GameRecord, GameSettings, ResignRule, Termination};
-use super::openings::{self, Opening};
+use super::openings::{self, Opening, OpeningsSpec};
 use super::output::PairingStats;
 use super::pgn::{self, PgnContext};
 use super::sprt::{Sprt, SprtStatus};
@@ -252,7 +252,18 @@ fn setup(args: &MatchArgs) -> Result<(Plan, Option<Sprt>, Option<File>), String>
     if games == 0 {
         return Err("--games must be positive".into());
     }
-    let openings = openings::load(args.openings.as_deref())?;
+    let openings_spec = match &args.openings {
+        Some(words) => OpeningsSpec::parse(words)?,
+        None => OpeningsSpec::default(),
+    };
+    let (openings, seed) = openings::load(&openings_spec)?;
+    if let Some(seed) = seed {
+        // Printed so a shuffled run can be repeated.
+        println!(
+            "Openings in random order, seed={seed} ({} openings)",
+            openings.len()
+        );
+    }
     let mut pairings = Vec::new();
     for i in 0..configs.len() {
         for j in i + 1..configs.len() {
