@@ -590,3 +590,67 @@ fn pgn_books_are_shuffled_and_cut() {
     assert_eq!(lines[2], lines[3]);
     assert_ne!(lines[0], lines[2]);
 }
+
+/// Every game the runner writes reads back with the xiangqi tags, one comment per move and the
+/// reason last, and replays legally to a position that agrees with how it ended: rules
+/// endings, valid and false claims, and the move limit.
+#[test]
+fn every_written_game_reads_back_and_replays() {
+    let pgn = pgn_path("round-trip");
+    let mut args = fake("Random", "arg=--seed arg=21");
+    args.extend(fake("Claimer", "arg=--mode arg=claim arg=--after arg=3"));
+    args.extend(fake("Shuffler", "proto=ucci arg=--mode arg=shuffle"));
+    let openings = suite(
+        "round-trip",
+        &format!("{QUIET_FEN}\n{}\n", chariot::Position::START_FEN),
+    );
+    args.extend(
+        [
+            "--depth",
+            "1",
+            "--games",
+            "4",
+            "--max-moves",
+            "40",
+            "--openings",
+            &openings,
+        ]
+        .map(String::from),
+    );
+    let (output, games) = chariot_match(&args, &pgn);
+    assert!(output.status.success(), "{}", stdout(&output));
+    assert_eq!(games.len(), 12);
+    let mut kinds = std::collections::BTreeSet::new();
+    for game in &games {
+        for tag in ["Red", "White", "Black", "FEN", "Termination", "DrawPlies"] {
+            assert!(game.tag(tag).is_some(), "no {tag} in {game:?}");
+        }
+        assert_eq!(game.tag("Red"), game.tag("White"));
+        assert_eq!(game.tag("Format"), Some("ICCS"));
+        assert_eq!(game.tag("Result"), Some(game.result.as_str()));
+        assert_eq!(game.comments.len(), game.moves.len() + 1);
+        let pos = game.replay().unwrap_or_else(|e| panic!("{e} in {game:?}"));
+        let reason = game.comments.last().unwrap();
+        let rules = chariot::rules::adjudicate(&pos);
+        let repeated = chariot::rules::repetition_verdict(&pos);
+        let kind = if reason.contains("false claim") {
+            assert!(rules.is_none() && repeated.is_none(), "{reason}");
+            "false claim"
+        } else if reason.contains("claims the end") {
+            assert!(repeated.is_some(), "{reason}");
+            "claim"
+        } else if reason.contains("--max-moves") {
+            assert_eq!(game.moves.len(), 80);
+            "max moves"
+        } else {
+            let outcome = rules.unwrap_or_else(|| panic!("not over: {reason}"));
+            assert!(reason.contains(outcome.reason.describe()), "{reason}");
+            "rules"
+        };
+        kinds.insert(kind);
+    }
+    assert!(
+        kinds.contains("false claim") && kinds.contains("claim"),
+        "{kinds:?}"
+    );
+}
