@@ -654,3 +654,114 @@ fn every_written_game_reads_back_and_replays() {
         "{kinds:?}"
     );
 }
+
+/// The numbers of a `data-NAME="..."` attribute or the point count of each
+/// `<polyline data-series="NAME"`.
+fn series_lengths(report: &str, name: &str) -> Vec<usize> {
+    let needle = format!("data-series=\"{name}\"");
+    report
+        .match_indices(&needle)
+        .map(|(at, _)| {
+            let rest = &report[at..];
+            let points = rest.split("points=\"").nth(1).unwrap();
+            points[..points.find('"').unwrap()]
+                .split_whitespace()
+                .count()
+        })
+        .collect()
+}
+
+fn attribute_values(report: &str, name: &str) -> Vec<String> {
+    let needle = format!("{name}=\"");
+    report
+        .match_indices(&needle)
+        .map(|(at, _)| {
+            let rest = &report[at + needle.len()..];
+            rest[..rest.find('"').unwrap()].to_string()
+        })
+        .collect()
+}
+
+/// A short match with a report (HTML, then SVG): one point per game in each series, the
+/// LLR path when SPRT runs, endings and colour tables that add up to the games, and the
+/// same W/D/L as the summary. Nothing is fetched from elsewhere.
+#[test]
+fn the_report_follows_the_match() {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR"));
+    for file in ["report.html", "report.svg"] {
+        let path = dir.join(file);
+        let _ = std::fs::remove_file(&path);
+        let pgn = pgn_path(&format!("report-{file}"));
+        let mut args = fake("A", "arg=--seed arg=31");
+        args.extend(fake(
+            "B",
+            "arg=--seed arg=32 arg=--mode arg=claim arg=--after arg=20",
+        ));
+        args.extend(
+            [
+                "--depth",
+                "1",
+                "--games",
+                "6",
+                "--sprt",
+                "elo0=0",
+                "elo1=400",
+                "--report",
+                path.to_str().unwrap(),
+            ]
+            .map(String::from),
+        );
+        let (output, games) = chariot_match(&args, &pgn);
+        let text = stdout(&output);
+        assert!(output.status.success(), "{text}");
+        let n = games.len();
+        assert!(n >= 2, "{text}");
+        let report = std::fs::read_to_string(&path).unwrap();
+        // Self-contained: no script, no link; the only address is the SVG namespace.
+        for banned in ["<script", "src=", "href=", "https://", "<link"] {
+            assert!(!report.contains(banned), "{banned} in {file}");
+        }
+        assert_eq!(
+            report.matches("http://").count(),
+            report
+                .matches("xmlns=\"http://www.w3.org/2000/svg\"")
+                .count()
+        );
+        for series in ["score", "elo", "llr", "time-0", "time-1"] {
+            assert_eq!(series_lengths(&report, series), [n], "{series} in {file}");
+        }
+        let endings: u32 = attribute_values(&report, "data-count")
+            .iter()
+            .map(|c| c.parse::<u32>().unwrap())
+            .sum();
+        assert_eq!(endings as usize, n);
+        // The W/D/L line of the summary appears in the report as printed.
+        let wdl = text
+            .lines()
+            .find(|l| l.trim_start().starts_with("W/D/L"))
+            .unwrap()
+            .trim();
+        assert!(report.contains(wdl), "{wdl} not in {file}");
+        let finished = format!("{n} of 6 games finished.");
+        assert!(report.contains(&finished), "{finished}");
+        if file.ends_with("html") {
+            assert!(report.starts_with("<!DOCTYPE html>"));
+            // A as Red and as Black: the rows add up to the games.
+            let cells: Vec<u32> = report
+                .split("<tr><td>")
+                .skip(1)
+                .take(2)
+                .flat_map(|row| {
+                    row.split("</td><td>")
+                        .skip(1)
+                        .take(3)
+                        .map(|c| c.parse::<u32>().unwrap())
+                        .collect::<Vec<_>>()
+                })
+                .collect();
+            assert_eq!(cells.iter().sum::<u32>() as usize, n, "{cells:?}");
+        } else {
+            assert!(report.starts_with("<svg"));
+        }
+    }
+}

@@ -7,6 +7,7 @@ pub mod game;
 pub mod openings;
 pub mod output;
 pub mod pgn;
+pub mod report;
 mod runner;
 pub mod sprt;
 pub mod stats;
@@ -94,6 +95,9 @@ pub struct MatchArgs {
     /// Write the games to this PGN file (appended, game by game).
     #[arg(long, value_name = "FILE")]
     pub pgn: Option<String>,
+    /// Write a self-contained report (HTML, or SVG for a .svg name), refreshed after every game.
+    #[arg(long, value_name = "FILE")]
+    pub report: Option<String>,
     /// Sequential test: elo0=E0 elo1=E1 [alpha=0.05] [beta=0.05] (two engines only).
     #[arg(long, num_args = 1.., value_name = "KEY=VALUE")]
     pub sprt: Option<Vec<String>>,

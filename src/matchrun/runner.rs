@@ -7,6 +7,7 @@ use super::game::{self, DrawRule, Forfeit, GameRecord, GameSettings, ResignRule,
 use super::openings::{self, Opening, OpeningsSpec};
 use super::output::PairingStats;
 use super::pgn::{self, PgnContext};
+use super::report::Report;
 use super::sprt::{Sprt, SprtStatus};
 use super::timecontrol::Limits;
 use super::MatchArgs;
@@ -302,11 +303,19 @@ struct Results<'a> {
     pending_pairs: HashMap<(usize, u64), f64>,
     points: Vec<f64>,
     played: u64,
-    pgn_error: Option<String>,
+    write_error: Option<String>,
+    /// The report and where it goes.
+    report: Option<(Report, &'a str)>,
 }
 
 impl<'a> Results<'a> {
-    fn new(plan: &'a Plan, sprt: Option<Sprt>, pgn_file: Option<File>, event: &'a str) -> Self {
+    fn new(
+        plan: &'a Plan,
+        sprt: Option<Sprt>,
+        pgn_file: Option<File>,
+        args: &'a MatchArgs,
+    ) -> Self {
+        let event = args.event.as_str();
         let stats = plan
             .pairings
             .iter()
@@ -326,7 +335,12 @@ impl<'a> Results<'a> {
             pending_pairs: HashMap::new(),
             points: vec![0.0; plan.configs.len()],
             played: 0,
-            pgn_error: None,
+            write_error: None,
+            report: args.report.as_deref().map(|path| {
+                let names: Vec<String> = plan.configs.iter().map(|c| c.name.clone()).collect();
+                let total = (plan.total() != u64::MAX).then(|| plan.total());
+                (Report::new(event, sprt, &names, total), path)
+            }),
         }
     }
 
@@ -356,6 +370,13 @@ impl<'a> Results<'a> {
             self.pending_pairs
                 .insert((spec.pairing, spec.pair), first_points);
         }
+        if let Some((report, path)) = self.report.as_mut() {
+            report.add_game(spec.pairing, (a, b), s, first_points, record);
+            if let Err(e) = report.write(path) {
+                self.write_error
+                    .get_or_insert(format!("writing the report {path} failed: {e}"));
+            }
+        }
         if let Some(file) = self.pgn_file.as_mut() {
             let time_control = plan.configs[a].limits.describe();
             let context = PgnContext {
@@ -368,7 +389,7 @@ impl<'a> Results<'a> {
             };
             let written = pgn::write_game(file, record, &context).and_then(|_| file.flush());
             if let Err(e) = written {
-                self.pgn_error
+                self.write_error
                     .get_or_insert(format!("writing the PGN failed: {e}"));
             }
         }
@@ -415,7 +436,7 @@ impl<'a> Results<'a> {
                 );
             }
         }
-        match self.pgn_error {
+        match self.write_error {
             Some(e) => Err(e),
             None => Ok(()),
         }
@@ -473,7 +494,7 @@ pub fn run(args: &MatchArgs) -> Result<(), String> {
     }
 
     // ---- play ---------------------------------------------------------------------------
-    let mut results = Results::new(&plan, sprt, pgn_file, &args.event);
+    let mut results = Results::new(&plan, sprt, pgn_file, args);
     play(&plan, args.concurrency.max(1), &interrupt, &mut results);
 
     // ---- summary ------------------------------------------------------------------------
