@@ -272,7 +272,18 @@ impl Report {
                     "Elo of {} with its 95% band (clipped at ±{ELO_CLIP:.0}; no band where undefined)",
                     p.first
                 ),
-                &[Series::new("elo", "Elo", "#d62728", xs(&|pt| clip(pt.elo)))],
+                &[
+                    Series::new("elo", "Elo", "#d62728", xs(&|pt| clip(pt.elo))).with_last(
+                        p.points.last().map_or("-".into(), |pt| {
+                            let error = if pt.error95.is_finite() {
+                                format!("{:.1}", pt.error95)
+                            } else {
+                                "nan".into()
+                            };
+                            format!("{} ± {error}", signed(pt.elo))
+                        }),
+                    ),
+                ],
                 &[(0.0, "0")],
                 Some(&band),
             ),
@@ -413,16 +424,26 @@ struct Series {
     label: String,
     color: &'static str,
     points: Vec<(f64, f64)>,
+    /// The latest value as the legend shows it.
+    last: String,
 }
 
 impl Series {
     fn new(id: &str, label: &str, color: &'static str, points: Vec<(f64, f64)>) -> Series {
+        let last = points.last().map_or("-".into(), |p| short(p.1));
         Series {
             id: id.to_string(),
             label: label.to_string(),
             color,
             points,
+            last,
         }
+    }
+
+    /// Shows `text` as the latest value (for a series plotted clipped).
+    fn with_last(mut self, text: String) -> Series {
+        self.last = text;
+        self
     }
 }
 
@@ -554,7 +575,7 @@ impl Chart {
                 top + 14.0,
                 s.color,
                 escape(&s.label),
-                s.points.last().map_or("-".into(), |p| short(p.1))
+                escape(&s.last)
             );
         }
         Chart { body, height }
