@@ -1,6 +1,8 @@
 //! Real short matches of Chariot against itself at different strengths: the stronger side
 //! wins clearly, games end by a rules reason (or a score adjudication), and the PGN replays.
-//! The 200-game time-forfeit check is `perf/time_forfeit.sh` (and the ignored test below).
+//! A node-limited match under the 50-move convention (`--draw-plies 100`) writes PGN and a
+//! report that agree. The 200-game time-forfeit check is `perf/time_forfeit.sh` (and the
+//! ignored test below).
 
 use chariot::matchrun::pgn::{read_games, PgnGame};
 use std::path::PathBuf;
@@ -33,7 +35,7 @@ fn points(games: &[PgnGame], name: &str) -> f64 {
     games
         .iter()
         .map(|g| {
-            let red = g.tag("White") == Some(name);
+            let red = g.tag("Red") == Some(name);
             match (g.result.as_str(), red) {
                 ("1-0", true) | ("0-1", false) => 1.0,
                 ("1/2-1/2", _) => 0.5,
@@ -43,15 +45,22 @@ fn points(games: &[PgnGame], name: &str) -> f64 {
         .sum()
 }
 
-/// Every game ends by the rules or by agreed adjudication, and the rules confirm the former.
+/// Every game ends by the rules or by agreed adjudication, and the rules confirm the former
+/// (with the move-count draw at the game's `DrawPlies`).
 fn check_endings(games: &[PgnGame]) {
     for game in games {
         let pos = game.replay().unwrap();
         let reason = game.comments.last().unwrap();
+        let draw_plies: u16 = game.tag("DrawPlies").unwrap().parse().unwrap();
         match game.tag("Termination") {
+            Some("normal") if reason.contains("plies without capture") => {
+                assert_eq!(pos.rule60_count(), draw_plies, "{reason}");
+                assert_eq!(game.result, "1/2-1/2");
+            }
             Some("normal") => {
                 let outcome = chariot::rules::adjudicate(&pos).expect("the rules end the game");
                 assert!(reason.contains(outcome.reason.describe()), "{reason}");
+                assert!(pos.rule60_count() < draw_plies, "{reason}");
             }
             Some("adjudication") => {}
             other => panic!("unexpected ending {other:?}: {reason}"),
@@ -146,6 +155,79 @@ fn ucci_and_uci_variant_protocols_play_the_real_engine() {
     );
     assert_eq!(games.len(), 2);
     check_endings(&games);
+}
+
+/// A real match under the 50-move convention, with PGN and report: from the start position and
+/// from a rook endgame 95 plies into a capture-free stretch, the games end by the rules (the
+/// endgame by the move-count draw at 100 plies), and the report has one point per game.
+#[test]
+fn node_limited_match_with_draw_plies_pgn_and_report() {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR"));
+    let report = dir.join("chariot-report.html");
+    let _ = std::fs::remove_file(&report);
+    let openings = dir.join("draw-plies.fen");
+    let endgame = "3ak4/4a4/r8/9/9/9/9/8R/4A4/3AK4 w - - 95 1";
+    std::fs::write(
+        &openings,
+        format!("{}\n{endgame}\n", chariot::Position::START_FEN),
+    )
+    .unwrap();
+    let (stdout, games) = run(
+        "draw-plies",
+        &[
+            "--engine",
+            &format!("cmd={CHARIOT}"),
+            "name=N300",
+            "nodes=300",
+            "option.Hash=4",
+            "--engine",
+            &format!("cmd={CHARIOT}"),
+            "name=N1500",
+            "nodes=1500",
+            "option.Hash=4",
+            "--games",
+            "4",
+            "--concurrency",
+            "2",
+            "--draw-plies",
+            "100",
+            "--openings",
+            openings.to_str().unwrap(),
+            "--report",
+            report.to_str().unwrap(),
+        ],
+    );
+    assert_eq!(games.len(), 4);
+    // Games are written as they finish, not in schedule order.
+    let endgames: Vec<&PgnGame> = games
+        .iter()
+        .filter(|g| g.tag("FEN") == Some(endgame))
+        .collect();
+    assert_eq!(endgames.len(), 2);
+    for game in endgames {
+        assert_eq!(
+            game.comments.last().unwrap(),
+            "draw by the 50-move rule (100 plies without capture)"
+        );
+    }
+    assert!(games.iter().all(|g| g.tag("DrawPlies") == Some("100")));
+    check_endings(&games);
+    let html = std::fs::read_to_string(&report).unwrap();
+    assert!(html.contains("4 of 4 games finished."));
+    let wdl = stdout
+        .lines()
+        .find(|l| l.trim_start().starts_with("W/D/L"))
+        .unwrap()
+        .trim();
+    assert!(html.contains(wdl), "{wdl}");
+    let elo = html.split("data-series=\"elo\"").nth(1).unwrap();
+    let points = elo.split("points=\"").nth(1).unwrap();
+    assert_eq!(
+        points[..points.find('"').unwrap()]
+            .split_whitespace()
+            .count(),
+        4
+    );
 }
 
 /// The issue's time-forfeit check as a test (several minutes): `cargo test --release --test

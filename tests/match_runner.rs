@@ -1,7 +1,8 @@
 //! `chariot match` end to end, against the scripted fake engine (tests/support/fake_engine.rs):
 //! random games end by a rules reason and the PGN replays; crashing, hanging, illegal-move and
-//! slow engines lose with the right reason while the match goes on; SPRT stops; Ctrl-C keeps
-//! what was finished.
+//! slow engines lose with the right reason while the match goes on; claims that the game is
+//! over (`nobestmove`, `bestmove (none)`, `bestmove 0000`) are judged by the rules; the
+//! `--draw-plies` and `--max-moves` limits end games; SPRT stops; Ctrl-C keeps what was finished.
 
 use chariot::matchrun::pgn::{read_games, PgnGame};
 use std::path::PathBuf;
@@ -109,11 +110,23 @@ fn ucci_engines_play_too() {
 /// The misbehaving engine loses both games (one with each colour) with `termination`
 /// and a reason containing `reason`; the second game is played after the first.
 fn misbehaving(name: &str, mode: &str, limits: &[&str], termination: &str, reason: &str) {
+    misbehaving_with(name, mode, "", limits, termination, reason);
+}
+
+/// As [`misbehaving`], with `extra` words for the bad engine; returns the games.
+fn misbehaving_with(
+    name: &str,
+    mode: &str,
+    extra: &str,
+    limits: &[&str],
+    termination: &str,
+    reason: &str,
+) -> Vec<PgnGame> {
     let pgn = pgn_path(name);
     let mut args = fake("Good", "arg=--seed arg=3");
     args.extend(fake(
         "Bad",
-        &format!("arg=--mode arg={mode} arg=--after arg=2"),
+        &format!("arg=--mode arg={mode} arg=--after arg=2 {extra}"),
     ));
     args.extend(limits.iter().map(|s| s.to_string()));
     args.extend(["--games", "2"].map(String::from));
@@ -125,7 +138,7 @@ fn misbehaving(name: &str, mode: &str, limits: &[&str], termination: &str, reaso
     );
     assert_eq!(games.len(), 2, "{}", stdout(&output));
     for game in &games {
-        let bad_is_red = game.tag("White") == Some("Bad");
+        let bad_is_red = game.tag("Red") == Some("Bad");
         assert_eq!(game.result, if bad_is_red { "0-1" } else { "1-0" });
         assert_eq!(game.tag("Termination"), Some(termination));
         let said = game.comments.last().unwrap();
@@ -137,6 +150,7 @@ fn misbehaving(name: &str, mode: &str, limits: &[&str], termination: &str, reaso
         "{}",
         stdout(&output)
     );
+    games
 }
 
 #[test]
@@ -155,14 +169,159 @@ fn an_illegal_move_loses() {
     );
 }
 
+/// A claim in a position the rules do not end loses, whichever of the three forms it takes;
+/// the replayed position confirms the game was not over.
 #[test]
-fn no_move_is_a_protocol_error() {
-    misbehaving(
-        "nomove",
-        "nomove",
-        &["--depth", "1"],
-        "rules infraction",
-        "no move",
+fn false_claims_lose() {
+    for (claim, line) in [
+        ("nobestmove", "'nobestmove'"),
+        ("none", "'bestmove (none)'"),
+        ("0000", "'bestmove 0000'"),
+    ] {
+        let games = misbehaving_with(
+            &format!("false-claim-{claim}"),
+            "claim",
+            &format!("arg=--claim arg={claim}"),
+            &["--depth", "1"],
+            "rules infraction",
+            "false claim",
+        );
+        for game in &games {
+            assert!(game.comments.last().unwrap().contains(line));
+            let pos = game.replay().unwrap();
+            assert!(chariot::rules::adjudicate(&pos).is_none());
+            assert!(chariot::rules::repetition_verdict(&pos).is_none());
+        }
+    }
+}
+
+/// Kings, advisors and two pawns that cannot meet: nothing can be captured for a while, and
+/// king and advisor moves can be undone.
+const QUIET_FEN: &str = "4ka3/9/9/8p/9/9/P8/9/9/3K1A3 w - - 0 1";
+
+fn suite(name: &str, lines: &str) -> String {
+    let path = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("{name}.fen"));
+    std::fs::write(&path, lines).unwrap();
+    path.to_str().unwrap().to_string()
+}
+
+/// Engines that shuffle and claim at the first repetition: each claim is valid (the rules
+/// judge the repetition a draw), in each of the three forms.
+#[test]
+fn a_claimed_repetition_is_a_draw() {
+    let pgn = pgn_path("claim-repetition");
+    let mut args = fake("None", "arg=--mode arg=shuffle arg=--claim arg=none");
+    args.extend(fake(
+        "Zeros",
+        "proto=uci-variant arg=--mode arg=shuffle arg=--claim arg=0000",
+    ));
+    args.extend(fake("Ucci", "proto=ucci arg=--mode arg=shuffle"));
+    let openings = suite("quiet", QUIET_FEN);
+    args.extend(["--depth", "1", "--games", "2", "--openings", &openings].map(String::from));
+    let (output, games) = chariot_match(&args, &pgn);
+    assert!(output.status.success(), "{}", stdout(&output));
+    assert_eq!(games.len(), 6);
+    let mut forms = Vec::new();
+    for game in &games {
+        let reason = game.comments.last().unwrap();
+        assert_eq!(game.result, "1/2-1/2", "{reason}");
+        assert_eq!(game.tag("Termination"), Some("normal"));
+        assert!(reason.contains("claims the end") && reason.contains("draw by repetition"));
+        forms.push(reason.split('\'').nth(1).unwrap().to_string());
+        // The position repeats once: the rules' verdict on that cycle is a draw, though a
+        // game without a claim would go on to the third occurrence.
+        let pos = game.replay().unwrap();
+        assert_eq!(
+            chariot::rules::repetition_verdict(&pos),
+            Some(chariot::rules::Verdict::Draw)
+        );
+        assert!(chariot::rules::adjudicate(&pos).is_none());
+    }
+    forms.sort();
+    forms.dedup();
+    assert_eq!(forms, ["bestmove (none)", "bestmove 0000", "nobestmove"]);
+    assert!(
+        stdout(&output).contains("repetition claim 2"),
+        "{}",
+        stdout(&output)
+    );
+}
+
+/// 90 plies without capture in the FEN: under `--draw-plies 100` the game is drawn after ten
+/// more; under the default 120 an engine that claims at 100 makes a false claim.
+#[test]
+fn draw_plies_sets_the_move_count_draw() {
+    let fen = QUIET_FEN.replace(" 0 1", " 90 1");
+    let openings = suite("quiet90", &fen);
+    let pgn = pgn_path("draw-plies");
+    let mut args = fake("A", "arg=--seed arg=1 arg=--claim-plies arg=100");
+    args.extend(fake("B", "arg=--seed arg=2"));
+    let common = ["--depth", "1", "--games", "2", "--openings", &openings].map(String::from);
+    args.extend(common.clone());
+    let mut with_limit = args.clone();
+    with_limit.extend(["--draw-plies", "100"].map(String::from));
+    let (output, games) = chariot_match(&with_limit, &pgn);
+    assert!(output.status.success(), "{}", stdout(&output));
+    for game in &games {
+        assert_eq!(game.result, "1/2-1/2");
+        assert_eq!(game.tag("DrawPlies"), Some("100"));
+        assert_eq!(game.moves.len(), 10);
+        let reason = game.comments.last().unwrap();
+        assert_eq!(
+            reason,
+            "draw by the 50-move rule (100 plies without capture)"
+        );
+        assert_eq!(game.replay().unwrap().rule60_count(), 100);
+    }
+
+    let pgn = pgn_path("draw-plies-default");
+    let (output, games) = chariot_match(&args, &pgn);
+    assert!(output.status.success(), "{}", stdout(&output));
+    for game in &games {
+        assert_eq!(game.tag("DrawPlies"), Some("120"));
+        let a_is_red = game.tag("Red") == Some("A");
+        assert_eq!(game.result, if a_is_red { "0-1" } else { "1-0" });
+        let reason = game.comments.last().unwrap();
+        assert!(reason.contains("(A) makes a false claim"), "{reason}");
+        // A claims on its first turn at 100 or more plies: the 100th or the 101st.
+        let plies = game.replay().unwrap().rule60_count();
+        assert!(plies == 100 || plies == 101, "{plies}");
+    }
+}
+
+#[test]
+fn max_moves_draws_long_games() {
+    let pgn = pgn_path("max-moves");
+    let mut args = fake("A", "arg=--seed arg=7");
+    args.extend(fake("B", "arg=--seed arg=8"));
+    let openings = suite("quiet-start", QUIET_FEN);
+    args.extend(
+        [
+            "--depth",
+            "1",
+            "--games",
+            "2",
+            "--max-moves",
+            "6",
+            "--openings",
+            &openings,
+        ]
+        .map(String::from),
+    );
+    let (output, games) = chariot_match(&args, &pgn);
+    assert!(output.status.success(), "{}", stdout(&output));
+    for game in &games {
+        assert_eq!(game.result, "1/2-1/2");
+        assert_eq!(game.tag("Termination"), Some("adjudication"));
+        assert_eq!(game.tag("MaxMoves"), Some("6"));
+        assert_eq!(game.moves.len(), 12);
+        let pos = game.replay().unwrap();
+        assert!(chariot::rules::adjudicate(&pos).is_none());
+    }
+    assert!(
+        stdout(&output).contains("max moves 2"),
+        "{}",
+        stdout(&output)
     );
 }
 
@@ -378,4 +537,231 @@ fn openings_with_moves_are_played_as_book_moves() {
         (games[0].tag("White"), games[1].tag("White")),
         (Some("A"), Some("B"))
     );
+}
+
+/// A PGN book (one game with a FEN tag and ICCS moves, one in WXF) shuffled with a seed and
+/// cut to two plies: every game starts with two book moves of one of the book's lines.
+#[test]
+fn pgn_books_are_shuffled_and_cut() {
+    let book = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("book.pgn");
+    let fen = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
+    std::fs::write(
+        &book,
+        format!(
+            "[FEN \"{fen}\"]\n[Format \"ICCS\"]\n\n1. H2-E2 H9-G7 2. H0-G2 *\n\n\
+             [Format \"WXF\"]\n\n1. P7+1 C8=5 2. H2+3 *\n"
+        ),
+    )
+    .unwrap();
+    let pgn = pgn_path("pgn-book");
+    let mut args = fake("A", "");
+    args.extend(fake("B", ""));
+    args.extend(
+        [
+            "--depth",
+            "1",
+            "--games",
+            "4",
+            "--openings",
+            book.to_str().unwrap(),
+            "order=random",
+            "seed=5",
+            "plies=2",
+        ]
+        .map(String::from),
+    );
+    let (output, games) = chariot_match(&args, &pgn);
+    assert!(output.status.success(), "{}", stdout(&output));
+    assert!(stdout(&output).contains("Openings in random order, seed=5 (2 openings)"));
+    assert_eq!(games.len(), 4);
+    let mut lines = Vec::new();
+    for game in &games {
+        assert_eq!(&game.comments[..2], ["book", "book"]);
+        assert_ne!(game.comments[2], "book");
+        let line = game.moves[..2].join(" ");
+        assert!(
+            ["H2-E2 H9-G7", "C3-C4 H7-E7"].contains(&line.as_str()),
+            "{line}"
+        );
+        lines.push(line);
+    }
+    // Pairs play one opening twice; the two openings both come up.
+    assert_eq!(lines[0], lines[1]);
+    assert_eq!(lines[2], lines[3]);
+    assert_ne!(lines[0], lines[2]);
+}
+
+/// Every game the runner writes reads back with the xiangqi tags, one comment per move and the
+/// reason last, and replays legally to a position that agrees with how it ended: rules
+/// endings, valid and false claims, and the move limit.
+#[test]
+fn every_written_game_reads_back_and_replays() {
+    let pgn = pgn_path("round-trip");
+    let mut args = fake("Random", "arg=--seed arg=21");
+    args.extend(fake("Claimer", "arg=--mode arg=claim arg=--after arg=3"));
+    args.extend(fake("Shuffler", "proto=ucci arg=--mode arg=shuffle"));
+    let openings = suite(
+        "round-trip",
+        &format!("{QUIET_FEN}\n{}\n", chariot::Position::START_FEN),
+    );
+    args.extend(
+        [
+            "--depth",
+            "1",
+            "--games",
+            "4",
+            "--max-moves",
+            "40",
+            "--openings",
+            &openings,
+        ]
+        .map(String::from),
+    );
+    let (output, games) = chariot_match(&args, &pgn);
+    assert!(output.status.success(), "{}", stdout(&output));
+    assert_eq!(games.len(), 12);
+    let mut kinds = std::collections::BTreeSet::new();
+    for game in &games {
+        for tag in ["Red", "White", "Black", "FEN", "Termination", "DrawPlies"] {
+            assert!(game.tag(tag).is_some(), "no {tag} in {game:?}");
+        }
+        assert_eq!(game.tag("Red"), game.tag("White"));
+        assert_eq!(game.tag("Format"), Some("ICCS"));
+        assert_eq!(game.tag("Result"), Some(game.result.as_str()));
+        assert_eq!(game.comments.len(), game.moves.len() + 1);
+        let pos = game.replay().unwrap_or_else(|e| panic!("{e} in {game:?}"));
+        let reason = game.comments.last().unwrap();
+        let rules = chariot::rules::adjudicate(&pos);
+        let repeated = chariot::rules::repetition_verdict(&pos);
+        let kind = if reason.contains("false claim") {
+            assert!(rules.is_none() && repeated.is_none(), "{reason}");
+            "false claim"
+        } else if reason.contains("claims the end") {
+            assert!(repeated.is_some(), "{reason}");
+            "claim"
+        } else if reason.contains("--max-moves") {
+            assert_eq!(game.moves.len(), 80);
+            "max moves"
+        } else {
+            let outcome = rules.unwrap_or_else(|| panic!("not over: {reason}"));
+            assert!(reason.contains(outcome.reason.describe()), "{reason}");
+            "rules"
+        };
+        kinds.insert(kind);
+    }
+    assert!(
+        kinds.contains("false claim") && kinds.contains("claim"),
+        "{kinds:?}"
+    );
+}
+
+/// The numbers of a `data-NAME="..."` attribute or the point count of each
+/// `<polyline data-series="NAME"`.
+fn series_lengths(report: &str, name: &str) -> Vec<usize> {
+    let needle = format!("data-series=\"{name}\"");
+    report
+        .match_indices(&needle)
+        .map(|(at, _)| {
+            let rest = &report[at..];
+            let points = rest.split("points=\"").nth(1).unwrap();
+            points[..points.find('"').unwrap()]
+                .split_whitespace()
+                .count()
+        })
+        .collect()
+}
+
+fn attribute_values(report: &str, name: &str) -> Vec<String> {
+    let needle = format!("{name}=\"");
+    report
+        .match_indices(&needle)
+        .map(|(at, _)| {
+            let rest = &report[at + needle.len()..];
+            rest[..rest.find('"').unwrap()].to_string()
+        })
+        .collect()
+}
+
+/// A short match with a report (HTML, then SVG): one point per game in each series, the
+/// LLR path when SPRT runs, endings and colour tables that add up to the games, and the
+/// same W/D/L as the summary. Nothing is fetched from elsewhere.
+#[test]
+fn the_report_follows_the_match() {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR"));
+    for file in ["report.html", "report.svg"] {
+        let path = dir.join(file);
+        let _ = std::fs::remove_file(&path);
+        let pgn = pgn_path(&format!("report-{file}"));
+        let mut args = fake("A", "arg=--seed arg=31");
+        args.extend(fake(
+            "B",
+            "arg=--seed arg=32 arg=--mode arg=claim arg=--after arg=20",
+        ));
+        args.extend(
+            [
+                "--depth",
+                "1",
+                "--games",
+                "6",
+                "--sprt",
+                "elo0=0",
+                "elo1=400",
+                "--report",
+                path.to_str().unwrap(),
+            ]
+            .map(String::from),
+        );
+        let (output, games) = chariot_match(&args, &pgn);
+        let text = stdout(&output);
+        assert!(output.status.success(), "{text}");
+        let n = games.len();
+        assert!(n >= 2, "{text}");
+        let report = std::fs::read_to_string(&path).unwrap();
+        // Self-contained: no script, no link; the only address is the SVG namespace.
+        for banned in ["<script", "src=", "href=", "https://", "<link"] {
+            assert!(!report.contains(banned), "{banned} in {file}");
+        }
+        assert_eq!(
+            report.matches("http://").count(),
+            report
+                .matches("xmlns=\"http://www.w3.org/2000/svg\"")
+                .count()
+        );
+        for series in ["score", "elo", "llr", "time-0", "time-1"] {
+            assert_eq!(series_lengths(&report, series), [n], "{series} in {file}");
+        }
+        let endings: u32 = attribute_values(&report, "data-count")
+            .iter()
+            .map(|c| c.parse::<u32>().unwrap())
+            .sum();
+        assert_eq!(endings as usize, n);
+        // The W/D/L line of the summary appears in the report as printed.
+        let wdl = text
+            .lines()
+            .find(|l| l.trim_start().starts_with("W/D/L"))
+            .unwrap()
+            .trim();
+        assert!(report.contains(wdl), "{wdl} not in {file}");
+        let finished = format!("{n} of 6 games finished.");
+        assert!(report.contains(&finished), "{finished}");
+        if file.ends_with("html") {
+            assert!(report.starts_with("<!DOCTYPE html>"));
+            // A as Red and as Black: the rows add up to the games.
+            let cells: Vec<u32> = report
+                .split("<tr><td>")
+                .skip(1)
+                .take(2)
+                .flat_map(|row| {
+                    row.split("</td><td>")
+                        .skip(1)
+                        .take(3)
+                        .map(|c| c.parse::<u32>().unwrap())
+                        .collect::<Vec<_>>()
+                })
+                .collect();
+            assert_eq!(cells.iter().sum::<u32>() as usize, n, "{cells:?}");
+        } else {
+            assert!(report.starts_with("<svg"));
+        }
+    }
 }

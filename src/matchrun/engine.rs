@@ -118,10 +118,34 @@ impl Score {
     }
 }
 
-/// An engine's answer to `go`.
+/// What an engine answered to `go`: a move, or a claim that the game is over.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Answer {
+    /// The move as the engine wrote it.
+    Move(String),
+    /// `nobestmove` (UCCI), `bestmove (none)` or `bestmove 0000` (UCI): the engine says the
+    /// game is over. Holds the line, for the record.
+    Claim(String),
+}
+
+impl Answer {
+    /// Reads a `bestmove` / `nobestmove` line.
+    pub fn parse(line: &str) -> Result<Answer, Failure> {
+        let mut words = line.split_whitespace();
+        match (words.next(), words.next()) {
+            (Some("nobestmove"), _) | (Some("bestmove"), Some("(none)" | "0000")) => {
+                Ok(Answer::Claim(line.to_string()))
+            }
+            (Some("bestmove"), Some(mv)) => Ok(Answer::Move(mv.to_string())),
+            _ => Err(Failure::Protocol(format!("no move given ('{line}')"))),
+        }
+    }
+}
+
+/// An engine's answer to `go`, with what it said about the position.
 #[derive(Clone, Debug)]
 pub struct Reply {
-    pub bestmove: String,
+    pub answer: Answer,
     pub score: Option<Score>,
     pub depth: Option<u32>,
     pub elapsed: Duration,
@@ -323,34 +347,23 @@ impl Engine {
             stop,
         );
         match result {
-            Ok((at, line)) => {
-                let bestmove = line.split_whitespace().nth(1).unwrap_or("").to_string();
-                if line.starts_with("nobestmove") || bestmove.is_empty() {
-                    return Err(Failure::Protocol(format!("no move given ('{line}')")));
-                }
-                Ok(Reply {
-                    bestmove,
-                    score,
-                    depth,
-                    elapsed: at.saturating_duration_since(start),
-                })
-            }
+            Ok((at, line)) => Ok(Reply {
+                answer: Answer::parse(&line)?,
+                score,
+                depth,
+                elapsed: at.saturating_duration_since(start),
+            }),
             Err(Failure::Timeout { .. }) => {
                 let _ = self.send("stop");
                 match self.wait_with(is_answer, |_| {}, STOP_GRACE, stop) {
                     // The reader thread stamped the answer in time; the waiting thread merely
                     // woke first. Judge by the stamp, not by which runner thread ran.
                     Ok((at, line)) if at.saturating_duration_since(start) <= deadline => {
-                        let bestmove = line.split_whitespace().nth(1).unwrap_or("").to_string();
-                        if line.starts_with("nobestmove") || bestmove.is_empty() {
-                            return Err(Failure::Protocol(format!("no move given ('{line}')")));
-                        }
-                        let elapsed = at.saturating_duration_since(start);
                         Ok(Reply {
-                            bestmove,
+                            answer: Answer::parse(&line)?,
                             score,
                             depth,
-                            elapsed,
+                            elapsed: at.saturating_duration_since(start),
                         })
                     }
                     Ok(_) => Err(Failure::Timeout {
@@ -483,6 +496,26 @@ mod tests {
         );
         assert_eq!(parse_info("info string score cp 100"), (None, None));
         assert!(Score::Mate(2).as_cp() > 10_000 && Score::Mate(-2).as_cp() < -10_000);
+    }
+
+    #[test]
+    fn claims_are_told_apart_from_moves() {
+        for line in [
+            "nobestmove",
+            "bestmove (none)",
+            "bestmove 0000",
+            "nobestmove draw",
+        ] {
+            assert_eq!(Answer::parse(line), Ok(Answer::Claim(line.into())));
+        }
+        assert_eq!(
+            Answer::parse("bestmove h2e2 ponder h9g7"),
+            Ok(Answer::Move("h2e2".into()))
+        );
+        assert!(matches!(
+            Answer::parse("bestmove"),
+            Err(Failure::Protocol(_))
+        ));
     }
 
     #[test]

@@ -1,12 +1,15 @@
 //! Plays one game between two running engines from an opening, keeping the clocks and
 //! ending it by the rules, by score adjudication, or by an engine's failure.
 
-use super::engine::{describe, Engine, Failure, Protocol, Score};
+use super::engine::{describe, Answer, Engine, Failure, Protocol, Score};
 use super::openings::Opening;
 use super::timecontrol::{charge, move_deadline, ClockState, Limits};
 use crate::board::notation::{format_move, parse_move};
-use crate::board::types::{Color, Move};
-use crate::rules::adjudicate;
+use crate::rules::{
+    adjudicate, earlier_occurrences, insufficient_material, judge_cycle, GameOutcome, Reason,
+    RULE60_PLIES,
+};
+use crate::{Color, Move, Position};
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
@@ -33,6 +36,25 @@ pub struct GameSettings {
     pub hang_timeout: Duration,
     pub resign: Option<ResignRule>,
     pub draw: Option<DrawRule>,
+    /// Plies without capture that draw the game (`--draw-plies`; 120 is the 60-move rule,
+    /// 100 the 50-move convention of ElephantEye and others).
+    pub draw_plies: u16,
+    /// Moves per side after which a game still going is drawn (`--max-moves`).
+    pub max_moves: Option<u32>,
+}
+
+impl GameSettings {
+    /// Settings with the rules' defaults and no adjudication.
+    pub fn new(margin: Duration, hang_timeout: Duration) -> GameSettings {
+        GameSettings {
+            margin,
+            hang_timeout,
+            resign: None,
+            draw: None,
+            draw_plies: RULE60_PLIES,
+            max_moves: None,
+        }
+    }
 }
 
 /// How a game ended, in the categories of the PGN `Termination` tag.
@@ -84,6 +106,9 @@ pub struct GameRecord {
     pub termination: Termination,
     /// Human-readable reason, e.g. "Black mates" or "Red makes an illegal move: a0a5".
     pub reason: String,
+    /// The kind of ending in a word or two ("checkmate", "false claim", ...), for the
+    /// summary's and the report's counts by reason.
+    pub label: &'static str,
     /// Engines (Red, Black) whose process should be restarted before they play again.
     pub restart: [bool; 2],
 }
@@ -197,6 +222,358 @@ fn score_adjudication(
     None
 }
 
+/// One side's failure: it loses the game, in this PGN category, for this reason.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Forfeit {
+    pub termination: Termination,
+    pub reason: String,
+    /// As [`GameRecord::label`].
+    pub label: &'static str,
+    /// The engine's process must be restarted before it plays again.
+    pub restart: bool,
+}
+
+/// What the engine was doing when talking to it failed.
+#[derive(Clone, Copy, Debug)]
+enum Stage {
+    /// `ucinewgame` / `isready` before the game.
+    Ready,
+    /// Thinking on a move: `timed` when a clock or move time runs, `waited` the deadline.
+    Move { timed: bool, waited: Duration },
+}
+
+impl Forfeit {
+    /// The one mapping from a failed exchange with engine `who` to its loss; `None` when the
+    /// match is being stopped (the game then does not count).
+    fn from_failure(failure: Failure, who: &str, stage: Stage) -> Option<Forfeit> {
+        let (termination, label, reason, restart) = match (failure, stage) {
+            (Failure::Interrupted, _) => return None,
+            (f, Stage::Ready) => {
+                let (termination, label) = if f == Failure::Crashed {
+                    (Termination::Abandoned, "crash")
+                } else {
+                    (Termination::Stalled, "stalled")
+                };
+                let reason = format!("{who} failed to get ready: {}", describe(&f));
+                (termination, label, reason, true)
+            }
+            (Failure::Timeout { answered_stop }, Stage::Move { timed: true, .. }) => (
+                Termination::TimeForfeit,
+                "time forfeit",
+                format!("{who} loses on time"),
+                !answered_stop,
+            ),
+            (Failure::Timeout { answered_stop }, Stage::Move { waited, .. }) => (
+                Termination::Stalled,
+                "stalled",
+                format!("{who} did not move within {:.1} s", waited.as_secs_f64()),
+                !answered_stop,
+            ),
+            (Failure::Crashed, Stage::Move { .. }) => (
+                Termination::Abandoned,
+                "crash",
+                format!("{who} crashed"),
+                true,
+            ),
+            (f @ Failure::Protocol(_), Stage::Move { .. }) => (
+                Termination::RulesInfraction,
+                "protocol error",
+                format!("{who}: {}", describe(&f)),
+                true,
+            ),
+        };
+        Some(Forfeit {
+            termination,
+            reason,
+            label,
+            restart,
+        })
+    }
+}
+
+/// Why a turn produced no move.
+enum Halt {
+    /// The match is being stopped.
+    Interrupted,
+    /// The side to move claimed the game is over, rightly: it ends so.
+    Claimed(Ending),
+    /// The side to move loses.
+    Lost(Forfeit),
+}
+
+impl GameRecord {
+    /// A game about to start from `opening`, its book moves already in the record.
+    pub fn new(red: &str, black: &str, opening: &Opening) -> GameRecord {
+        GameRecord {
+            red: red.to_string(),
+            black: black.to_string(),
+            fen: opening.fen.clone(),
+            moves: opening
+                .moves
+                .iter()
+                .map(|&mv| PlayedMove {
+                    mv,
+                    score: None,
+                    depth: None,
+                    time_ms: 0,
+                    book: true,
+                })
+                .collect(),
+            winner: None,
+            termination: Termination::Normal,
+            reason: String::new(),
+            label: "",
+            restart: [false; 2],
+        }
+    }
+
+    fn end(&mut self, ending: Ending) {
+        self.winner = ending.winner;
+        self.termination = ending.termination;
+        self.reason = ending.reason;
+        self.label = ending.label;
+    }
+
+    /// `side` loses by its own failure.
+    pub fn forfeit(&mut self, side: Color, forfeit: Forfeit) {
+        self.end(Ending {
+            winner: Some(!side),
+            termination: forfeit.termination,
+            reason: forfeit.reason,
+            label: forfeit.label,
+        });
+        self.restart[side.index()] |= forfeit.restart;
+    }
+}
+
+/// How a game that no one forfeited ended.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Ending {
+    pub winner: Option<Color>,
+    pub termination: Termination,
+    pub reason: String,
+    pub label: &'static str,
+}
+
+/// The text of the move-count draw: "the 60-move rule (120 plies ...)" as in `rules`.
+fn move_count_rule(draw_plies: u16) -> String {
+    if draw_plies % 2 == 0 {
+        format!(
+            "draw by the {}-move rule ({draw_plies} plies without capture)",
+            draw_plies / 2
+        )
+    } else {
+        format!("draw by the move-count rule ({draw_plies} plies without capture)")
+    }
+}
+
+fn rules_label(reason: Reason) -> &'static str {
+    match reason {
+        Reason::Checkmate => "checkmate",
+        Reason::Stalemate => "stalemate",
+        Reason::PerpetualCheck => "perpetual check",
+        Reason::PerpetualChase => "perpetual chase",
+        Reason::Repetition => "repetition",
+        Reason::Rule60 => "move-count rule",
+        Reason::InsufficientMaterial => "insufficient material",
+    }
+}
+
+/// The label of an ending reached by a valid claim.
+fn claim_label(label: &'static str) -> &'static str {
+    match label {
+        "checkmate" => "checkmate claim",
+        "stalemate" => "stalemate claim",
+        "perpetual check" => "perpetual check claim",
+        "perpetual chase" => "perpetual chase claim",
+        "repetition" => "repetition claim",
+        "move-count rule" => "move-count claim",
+        _ => "material claim",
+    }
+}
+
+fn rules_outcome(outcome: GameOutcome) -> Ending {
+    let reason = match outcome.winner {
+        Some(w) => format!("{} wins: {}", side_name(w), outcome.reason.describe()),
+        None => outcome.reason.describe().to_string(),
+    };
+    Ending {
+        winner: outcome.winner,
+        termination: Termination::Normal,
+        reason,
+        label: rules_label(outcome.reason),
+    }
+}
+
+/// Is the game over by the rules ([`crate::rules::adjudicate`]), with the move-count draw at
+/// `draw_plies` instead of the rules' fixed 120?
+pub fn rules_ending(pos: &Position, draw_plies: u16) -> Option<Ending> {
+    match adjudicate(pos) {
+        Some(outcome) if outcome.reason != Reason::Rule60 => return Some(rules_outcome(outcome)),
+        _ => {}
+    }
+    if pos.rule60_count() >= draw_plies {
+        return Some(Ending {
+            winner: None,
+            termination: Termination::Normal,
+            reason: move_count_rule(draw_plies),
+            label: "move-count rule",
+        });
+    }
+    // `adjudicate` stops at the 120-ply rule before it looks at the material.
+    insufficient_material(pos).then(|| {
+        rules_outcome(GameOutcome {
+            winner: None,
+            reason: Reason::InsufficientMaterial,
+        })
+    })
+}
+
+/// The side to move claims the game is over (`nobestmove`, `bestmove (none)`, `bestmove
+/// 0000`). The claim holds when the rules end the game here, or when the position repeats an
+/// earlier one (one repetition is enough for a claim, as in search; the cycle back to it is
+/// judged by [`crate::rules::judge_cycle`]); otherwise `None`, a false claim.
+pub fn judge_claim(pos: &Position, draw_plies: u16) -> Option<Ending> {
+    let mut ending = rules_ending(pos, draw_plies).or_else(|| {
+        let plies = earlier_occurrences(pos).next()?;
+        judge_cycle(pos, plies).map(|judgement| rules_outcome(judgement.outcome()))
+    })?;
+    ending.label = claim_label(ending.label);
+    Some(ending)
+}
+
+/// The game is over before the side to move is asked: by the rules, the move limit, or score
+/// adjudication.
+fn game_over(
+    pos: &Position,
+    record: &GameRecord,
+    red_view_scores: &[Option<i32>],
+    settings: &GameSettings,
+) -> Option<Ending> {
+    if let Some(ending) = rules_ending(pos, settings.draw_plies) {
+        return Some(ending);
+    }
+    if let Some(limit) = settings.max_moves {
+        if record.moves.len() as u64 >= 2 * u64::from(limit) {
+            return Some(Ending {
+                winner: None,
+                termination: Termination::Adjudication,
+                reason: format!("draw: {limit} moves played (--max-moves)"),
+                label: "max moves",
+            });
+        }
+    }
+    let fullmove = 1 + (record.moves.len() as u32) / 2;
+    score_adjudication(red_view_scores, settings, fullmove).map(|(winner, reason)| Ending {
+        winner,
+        termination: Termination::Adjudication,
+        reason,
+        label: if winner.is_some() {
+            "resign adjudication"
+        } else {
+            "draw adjudication"
+        },
+    })
+}
+
+/// Asks the side to move for its move and checks it: in time, and legal.
+fn engine_move(
+    engine: &mut Engine,
+    pos: &Position,
+    record: &GameRecord,
+    limits: [Limits; 2],
+    clocks: &mut [Option<ClockState>; 2],
+    settings: &GameSettings,
+    stop: &AtomicBool,
+) -> Result<PlayedMove, Halt> {
+    let side = pos.side_to_move();
+    let own = limits[side.index()];
+    let base = engine.config.proto.rank_base();
+    let moves: Vec<String> = record
+        .moves
+        .iter()
+        .map(|m| format_move(m.mv, base))
+        .collect();
+    let position = if moves.is_empty() {
+        format!("position fen {}", record.fen)
+    } else {
+        format!("position fen {} moves {}", record.fen, moves.join(" "))
+    };
+    let go = go_command(
+        engine.config.proto,
+        engine.ucci_millis,
+        &own,
+        side,
+        clocks,
+        [&limits[0], &limits[1]],
+    );
+    let deadline = move_deadline(
+        &own,
+        clocks[side.index()].as_ref(),
+        settings.margin,
+        settings.hang_timeout,
+    );
+    let timed = own.clock.is_some() || own.movetime_ms.is_some();
+    let who = format!("{} ({})", side_name(side), engine.config.name);
+    let lost = |termination, label, reason| {
+        Halt::Lost(Forfeit {
+            termination,
+            reason,
+            label,
+            restart: false,
+        })
+    };
+    let reply = engine
+        .think(&position, &go, deadline, stop)
+        .map_err(|failure| {
+            let stage = Stage::Move {
+                timed,
+                waited: deadline,
+            };
+            Forfeit::from_failure(failure, &who, stage).map_or(Halt::Interrupted, Halt::Lost)
+        })?;
+    let flag_fell = match (own.clock, clocks[side.index()].as_mut()) {
+        (Some(clock), Some(state)) => !charge(&clock, state, reply.elapsed, settings.margin),
+        _ => own
+            .movetime_ms
+            .is_some_and(|ms| reply.elapsed > Duration::from_millis(ms) + settings.margin),
+    };
+    if flag_fell {
+        let reason = format!("{who} loses on time ({} ms)", reply.elapsed.as_millis());
+        return Err(lost(Termination::TimeForfeit, "time forfeit", reason));
+    }
+    let text = match reply.answer {
+        Answer::Move(text) => text,
+        Answer::Claim(line) => {
+            return Err(match judge_claim(pos, settings.draw_plies) {
+                Some(mut ending) => {
+                    ending.reason = format!("{who} claims the end ('{line}'): {}", ending.reason);
+                    Halt::Claimed(ending)
+                }
+                None => lost(
+                    Termination::RulesInfraction,
+                    "false claim",
+                    format!("{who} makes a false claim ('{line}'): the game is not over"),
+                ),
+            })
+        }
+    };
+    let mv = parse_move(pos, &text, base).map_err(|e| {
+        lost(
+            Termination::RulesInfraction,
+            "illegal move",
+            format!("{who} makes an illegal move: {e}"),
+        )
+    })?;
+    Ok(PlayedMove {
+        mv,
+        score: reply.score,
+        depth: reply.depth,
+        time_ms: reply.elapsed.as_millis() as u64,
+        book: false,
+    })
+}
+
 /// Plays a game; `None` when interrupted (the game is then not counted).
 pub fn play(
     opening: &Opening,
@@ -204,174 +581,45 @@ pub fn play(
     settings: &GameSettings,
     stop: &AtomicBool,
 ) -> Option<GameRecord> {
-    let [red, black] = engines;
-    let mut record = GameRecord {
-        red: red.config.name.clone(),
-        black: black.config.name.clone(),
-        fen: opening.fen.clone(),
-        moves: opening
-            .moves
-            .iter()
-            .map(|&mv| PlayedMove {
-                mv,
-                score: None,
-                depth: None,
-                time_ms: 0,
-                book: true,
-            })
-            .collect(),
-        winner: None,
-        termination: Termination::Normal,
-        reason: String::new(),
-        restart: [false; 2],
-    };
-    let mut engines = [red, black];
+    let mut engines = engines;
+    let mut record = GameRecord::new(&engines[0].config.name, &engines[1].config.name, opening);
     let limits = [engines[0].config.limits, engines[1].config.limits];
-    // Each side's failure ends the game with the other side winning.
-    let lose = |record: &mut GameRecord,
-                side: Color,
-                termination: Termination,
-                reason: String,
-                restart: bool| {
-        record.winner = Some(!side);
-        record.termination = termination;
-        record.reason = reason;
-        record.restart[side.index()] |= restart;
-    };
+
+    // ---- both engines ready -------------------------------------------------------------
     for color in [Color::Red, Color::Black] {
         let engine = &mut engines[color.index()];
-        match engine.new_game(settings.hang_timeout, stop) {
-            Ok(()) => {}
-            Err(Failure::Interrupted) => return None,
-            Err(f) => {
-                let reason = format!(
-                    "{} ({}) failed to get ready: {}",
-                    side_name(color),
-                    engine.config.name,
-                    describe(&f)
-                );
-                let termination = if f == Failure::Crashed {
-                    Termination::Abandoned
-                } else {
-                    Termination::Stalled
-                };
-                lose(&mut record, color, termination, reason, true);
-                return Some(record);
-            }
+        if let Err(failure) = engine.new_game(settings.hang_timeout, stop) {
+            let who = format!("{} ({})", side_name(color), engine.config.name);
+            record.forfeit(color, Forfeit::from_failure(failure, &who, Stage::Ready)?);
+            return Some(record);
         }
     }
+
+    // ---- moves until the game is over ---------------------------------------------------
     let mut pos = opening.position();
     let mut clocks = limits.map(|l| l.clock.map(|c| ClockState::new(&c)));
     let mut red_view_scores: Vec<Option<i32>> = Vec::new();
     loop {
-        if let Some(outcome) = adjudicate(&pos) {
-            record.winner = outcome.winner;
-            record.termination = Termination::Normal;
-            record.reason = match outcome.winner {
-                Some(w) => format!("{} wins: {}", side_name(w), outcome.reason.describe()),
-                None => outcome.reason.describe().to_string(),
-            };
-            return Some(record);
-        }
-        let fullmove = 1 + (record.moves.len() as u32) / 2;
-        if let Some((winner, reason)) = score_adjudication(&red_view_scores, settings, fullmove) {
-            record.winner = winner;
-            record.termination = Termination::Adjudication;
-            record.reason = reason;
+        if let Some(ending) = game_over(&pos, &record, &red_view_scores, settings) {
+            record.end(ending);
             return Some(record);
         }
         let side = pos.side_to_move();
         let engine = &mut *engines[side.index()];
-        let own = limits[side.index()];
-        let base = engine.config.proto.rank_base();
-        let moves: Vec<String> = record
-            .moves
-            .iter()
-            .map(|m| format_move(m.mv, base))
-            .collect();
-        let position = if moves.is_empty() {
-            format!("position fen {}", opening.fen)
-        } else {
-            format!("position fen {} moves {}", opening.fen, moves.join(" "))
-        };
-        let go = go_command(
-            engine.config.proto,
-            engine.ucci_millis,
-            &own,
-            side,
-            &clocks,
-            [&limits[0], &limits[1]],
-        );
-        let deadline = move_deadline(
-            &own,
-            clocks[side.index()].as_ref(),
-            settings.margin,
-            settings.hang_timeout,
-        );
-        let timed = own.clock.is_some() || own.movetime_ms.is_some();
-        let who = format!("{} ({})", side_name(side), engine.config.name);
-        let reply = match engine.think(&position, &go, deadline, stop) {
-            Ok(reply) => reply,
-            Err(Failure::Interrupted) => return None,
-            Err(Failure::Timeout { answered_stop }) => {
-                let (termination, reason) = if timed {
-                    (Termination::TimeForfeit, format!("{who} loses on time"))
-                } else {
-                    (
-                        Termination::Stalled,
-                        format!("{who} did not move within {:.1} s", deadline.as_secs_f64()),
-                    )
-                };
-                lose(&mut record, side, termination, reason, !answered_stop);
+        let played = match engine_move(engine, &pos, &record, limits, &mut clocks, settings, stop) {
+            Ok(played) => played,
+            Err(Halt::Interrupted) => return None,
+            Err(Halt::Claimed(ending)) => {
+                record.end(ending);
                 return Some(record);
             }
-            Err(Failure::Crashed) => {
-                lose(
-                    &mut record,
-                    side,
-                    Termination::Abandoned,
-                    format!("{who} crashed"),
-                    true,
-                );
-                return Some(record);
-            }
-            Err(f @ Failure::Protocol(_)) => {
-                lose(
-                    &mut record,
-                    side,
-                    Termination::RulesInfraction,
-                    format!("{who}: {}", describe(&f)),
-                    true,
-                );
+            Err(Halt::Lost(forfeit)) => {
+                record.forfeit(side, forfeit);
                 return Some(record);
             }
         };
-        let flag_fell = match (limits[side.index()].clock, clocks[side.index()].as_mut()) {
-            (Some(clock), Some(state)) => !charge(&clock, state, reply.elapsed, settings.margin),
-            _ => own
-                .movetime_ms
-                .is_some_and(|ms| reply.elapsed > Duration::from_millis(ms) + settings.margin),
-        };
-        if flag_fell {
-            let reason = format!("{who} loses on time ({} ms)", reply.elapsed.as_millis());
-            lose(&mut record, side, Termination::TimeForfeit, reason, false);
-            return Some(record);
-        }
-        let mv = match parse_move(&pos, &reply.bestmove, base) {
-            Ok(mv) => mv,
-            Err(e) => {
-                lose(
-                    &mut record,
-                    side,
-                    Termination::RulesInfraction,
-                    format!("{who} makes an illegal move: {e}"),
-                    false,
-                );
-                return Some(record);
-            }
-        };
-        pos.make_move(mv);
-        let cp = reply.score.map(|s| {
+        pos.make_move(played.mv);
+        let cp = played.score.map(|s| {
             if side == Color::Red {
                 s.as_cp()
             } else {
@@ -379,13 +627,7 @@ pub fn play(
             }
         });
         red_view_scores.push(cp);
-        record.moves.push(PlayedMove {
-            mv,
-            score: reply.score,
-            depth: reply.depth,
-            time_ms: reply.elapsed.as_millis() as u64,
-            book: false,
-        });
+        record.moves.push(played);
     }
 }
 
@@ -396,11 +638,52 @@ mod tests {
 
     fn settings(resign: Option<ResignRule>, draw: Option<DrawRule>) -> GameSettings {
         GameSettings {
-            margin: Duration::ZERO,
-            hang_timeout: Duration::from_secs(1),
             resign,
             draw,
+            ..GameSettings::new(Duration::ZERO, Duration::from_secs(1))
         }
+    }
+
+    fn position(fen: &str, moves: &str) -> Position {
+        let mut pos = Position::from_fen(fen).unwrap();
+        for text in moves.split_whitespace() {
+            let mv = parse_move(&pos, text, crate::board::notation::RankBase::Zero).unwrap();
+            pos.make_move(mv);
+        }
+        pos
+    }
+
+    #[test]
+    fn claims_are_judged_by_the_rules() {
+        let quiet = "4ka3/9/9/8p/9/9/P8/9/9/3K1A3 w - - 0 1";
+        // Nothing has happened: a false claim.
+        assert_eq!(judge_claim(&position(quiet, ""), 120), None);
+        assert_eq!(judge_claim(&Position::startpos(), 120), None);
+        // One repetition is enough for a claim, though a game goes on to the third.
+        let repeated = position(quiet, "d0d1 e9e8 d1d0 e8e9");
+        assert!(rules_ending(&repeated, 120).is_none());
+        let claim = judge_claim(&repeated, 120).unwrap();
+        assert_eq!((claim.winner, claim.label), (None, "repetition claim"));
+        // The move-count draw follows the configured limit.
+        let long = position(&quiet.replace(" 0 1", " 100 1"), "");
+        assert_eq!(judge_claim(&long, 120), None);
+        let claim = judge_claim(&long, 100).unwrap();
+        assert_eq!(claim.label, "move-count claim");
+        assert_eq!(
+            claim.reason,
+            "draw by the 50-move rule (100 plies without capture)"
+        );
+        assert_eq!(
+            rules_ending(&position(&quiet.replace(" 0 1", " 120 1"), ""), 130),
+            None
+        );
+        // Mate: the claimer is the side mated, and loses.
+        let mated = position("3k5/4R4/3R5/9/9/9/9/9/9/4K4 b - - 0 1", "");
+        let claim = judge_claim(&mated, 120).unwrap();
+        assert_eq!(
+            (claim.winner, claim.label),
+            (Some(Color::Red), "checkmate claim")
+        );
     }
 
     #[test]

@@ -7,10 +7,12 @@ pub mod game;
 pub mod openings;
 pub mod output;
 pub mod pgn;
+pub mod report;
 mod runner;
 pub mod sprt;
 pub mod stats;
 pub mod timecontrol;
+pub mod wxf;
 
 use clap::{Arg, ArgAction, ArgMatches, Args, FromArgMatches};
 
@@ -84,13 +86,18 @@ pub struct MatchArgs {
     /// Games played at once; each game has its own engine processes.
     #[arg(long, default_value_t = 1)]
     pub concurrency: usize,
-    /// Opening suite: one FEN a line, optionally followed by `moves m1 m2 ...` (default: the
-    /// built-in copy of data/openings.fen). Each opening is played twice, colours swapped.
-    #[arg(long, value_name = "FILE")]
-    pub openings: Option<String>,
+    /// Opening suite: FILE [format=fen|epd|pgn] [order=sequential|random] [seed=N] [plies=N].
+    /// FEN/EPD: a position a line, optionally followed by `moves m1 m2 ...`; PGN: games with
+    /// [FEN] and ICCS or WXF moves (default: the built-in copy of data/openings.fen). Each
+    /// opening is played twice, colours swapped.
+    #[arg(long, num_args = 1.., value_name = "FILE [KEY=VALUE]")]
+    pub openings: Option<Vec<String>>,
     /// Write the games to this PGN file (appended, game by game).
     #[arg(long, value_name = "FILE")]
     pub pgn: Option<String>,
+    /// Write a self-contained report (HTML, or SVG for a .svg name), refreshed after every game.
+    #[arg(long, value_name = "FILE")]
+    pub report: Option<String>,
     /// Sequential test: elo0=E0 elo1=E1 [alpha=0.05] [beta=0.05] (two engines only).
     #[arg(long, num_args = 1.., value_name = "KEY=VALUE")]
     pub sprt: Option<Vec<String>>,
@@ -101,6 +108,13 @@ pub struct MatchArgs {
     /// within CP of 0 for N moves each).
     #[arg(long, num_args = 1.., value_name = "KEY=VALUE")]
     pub draw: Option<Vec<String>>,
+    /// Plies without capture that draw a game (120: the 60-move rule; 100: the 50-move
+    /// convention of ElephantEye and others). Claims are judged by the same limit.
+    #[arg(long, default_value_t = crate::rules::RULE60_PLIES, value_name = "N")]
+    pub draw_plies: u16,
+    /// Draw a game still going after N moves per side (cutechess's -maxmoves).
+    #[arg(long, value_name = "N")]
+    pub max_moves: Option<u32>,
     /// Event name for the PGN.
     #[arg(long, default_value = "chariot match")]
     pub event: String,

@@ -1,8 +1,9 @@
 //! What the runner prints: a progress line per finished game and the final tables.
 
-use super::game::Termination;
 use super::sprt::{Sprt, SprtStatus};
-use super::stats::{Pentanomial, Wdl};
+#[cfg(test)]
+use super::stats::signed;
+use super::stats::{EloEstimate, Pentanomial, Wdl};
 use std::collections::BTreeMap;
 use std::fmt::Write;
 
@@ -13,44 +14,32 @@ pub struct PairingStats {
     pub second: String,
     pub wdl: Wdl,
     pub penta: Pentanomial,
-    /// Games per termination category and per reason text.
-    pub terminations: BTreeMap<&'static str, u32>,
-}
-
-fn signed(x: f64) -> String {
-    if x.is_finite() {
-        // An even score computes as a tiny negative now and then; it prints as +0.0, not -0.0.
-        let rounded = (x * 10.0).round() / 10.0 + 0.0;
-        format!("{rounded:+.1}")
-    } else if x > 0.0 {
-        "+inf".into()
-    } else {
-        "-inf".into()
-    }
+    /// Games per kind of ending ([`super::game::GameRecord::label`]).
+    pub endings: BTreeMap<&'static str, u32>,
 }
 
 impl PairingStats {
-    pub fn record(&mut self, points: f64, termination: Termination) {
+    pub fn record(&mut self, points: f64, label: &'static str) {
         match points {
             p if p > 0.75 => self.wdl.wins += 1,
             p if p < 0.25 => self.wdl.losses += 1,
             _ => self.wdl.draws += 1,
         }
-        *self.terminations.entry(termination.tag()).or_default() += 1;
+        *self.endings.entry(label).or_default() += 1;
     }
 
-    /// Elo with error bar: from pairs once there are any, else from single games.
-    pub fn elo_text(&self) -> String {
-        let estimate = if self.penta.pairs() > 0 {
-            self.penta.elo()
-        } else {
-            self.wdl.elo()
-        };
-        match estimate {
-            Some(e) if e.error95.is_finite() => format!("{} ± {:.1}", signed(e.elo), e.error95),
-            Some(e) => format!("{} ± inf", signed(e.elo)),
-            None => "n/a".into(),
+    /// Elo with error bar: from pairs once they show a spread (pairs are independent where
+    /// the two games of a pair are not), else from single games: a +1 =0 -1 split within one
+    /// pair has no pair spread but is no evidence of equality.
+    pub fn elo(&self) -> Option<EloEstimate> {
+        match self.penta.elo() {
+            Some(e) if e.variance > 0.0 => Some(e),
+            _ => self.wdl.elo(),
         }
+    }
+
+    pub fn elo_text(&self) -> String {
+        self.elo().map_or_else(|| "n/a".into(), |e| e.text())
     }
 
     pub fn sprt_text(&self, sprt: &Sprt) -> String {
@@ -132,7 +121,7 @@ impl PairingStats {
             );
         }
         let ends: Vec<String> = self
-            .terminations
+            .endings
             .iter()
             .map(|(k, v)| format!("{k} {v}"))
             .collect();
@@ -161,9 +150,9 @@ mod tests {
             second: "B".into(),
             ..Default::default()
         };
-        s.record(1.0, Termination::Normal);
-        s.record(0.5, Termination::Adjudication);
-        s.record(0.0, Termination::TimeForfeit);
+        s.record(1.0, "checkmate");
+        s.record(0.5, "draw adjudication");
+        s.record(0.0, "time forfeit");
         s.penta.add_pair(1.0, 0.5);
         let sprt = Sprt {
             elo0: 0.0,
@@ -179,6 +168,8 @@ mod tests {
             "Draw ratio  33.3%",
             "LLR",
             "time forfeit 1",
+            // The one pair has no spread; the games do (561.2: 1.96 sqrt(1/18) around 0.5).
+            "Elo         +0.0 ± 561.2 (95%)",
         ] {
             assert!(text.contains(needle), "missing {needle} in\n{text}");
         }

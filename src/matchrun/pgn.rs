@@ -4,6 +4,7 @@
 
 use super::engine::Score;
 use super::game::GameRecord;
+use super::wxf::parse_wxf;
 use crate::board::notation::{parse_move, RankBase};
 use crate::board::position::Position;
 use crate::board::types::{Color, Move};
@@ -55,6 +56,9 @@ pub struct PgnContext<'a> {
     pub date: &'a str,
     pub round: u32,
     pub time_control: &'a str,
+    /// The move-count limit the game was played under (`--draw-plies`).
+    pub draw_plies: u16,
+    pub max_moves: Option<u32>,
 }
 
 fn escape(value: &str) -> String {
@@ -63,11 +67,14 @@ fn escape(value: &str) -> String {
 
 pub fn write_game(out: &mut impl Write, game: &GameRecord, context: &PgnContext) -> io::Result<()> {
     let result = result_text(game.winner);
-    let tags = [
+    // `Red`/`Black` is the xiangqi convention (xqbase); `White` repeats Red's name for chess
+    // tools (Ordo, BayesElo, pgn-extract) that read the seven-tag roster.
+    let mut tags = vec![
         ("Event", context.event.to_string()),
         ("Site", "?".to_string()),
         ("Date", context.date.to_string()),
         ("Round", context.round.to_string()),
+        ("Red", game.red.clone()),
         ("White", game.red.clone()),
         ("Black", game.black.clone()),
         ("Result", result.to_string()),
@@ -76,9 +83,13 @@ pub fn write_game(out: &mut impl Write, game: &GameRecord, context: &PgnContext)
         ("FEN", game.fen.clone()),
         ("Format", "ICCS".to_string()),
         ("TimeControl", context.time_control.to_string()),
-        ("PlyCount", game.moves.len().to_string()),
-        ("Termination", game.termination.tag().to_string()),
+        ("DrawPlies", context.draw_plies.to_string()),
     ];
+    if let Some(n) = context.max_moves {
+        tags.push(("MaxMoves", n.to_string()));
+    }
+    tags.push(("PlyCount", game.moves.len().to_string()));
+    tags.push(("Termination", game.termination.tag().to_string()));
     for (name, value) in tags {
         writeln!(out, "[{name} \"{}\"]", escape(&value))?;
     }
@@ -155,23 +166,41 @@ impl PgnGame {
             .map(|(_, v)| v.as_str())
     }
 
-    /// Replays the moves from the `FEN` tag (or the start), checking each is legal.
+    /// The start position: the `FEN` tag, or the standard start.
+    pub fn start(&self) -> Result<Position, String> {
+        match self.tag("FEN") {
+            Some(fen) => Position::from_fen(fen).map_err(|e| format!("bad FEN tag: {e}")),
+            None => Ok(Position::startpos()),
+        }
+    }
+
+    /// Replays the moves from the start, checking each is legal.
     pub fn replay(&self) -> Result<Position, String> {
-        let mut pos = match self.tag("FEN") {
-            Some(fen) => Position::from_fen(fen).map_err(|e| format!("bad FEN tag: {e}"))?,
-            None => Position::startpos(),
-        };
+        let mut pos = self.start()?;
         for (i, text) in self.moves.iter().enumerate() {
-            let plain: String = text
-                .chars()
-                .filter(|c| *c != '-')
-                .collect::<String>()
-                .to_ascii_lowercase();
-            let mv = parse_move(&pos, &plain, RankBase::Zero)
-                .map_err(|e| format!("move {}: {e}", i + 1))?;
+            let mv = parse_pgn_move(&pos, text).map_err(|e| format!("move {}: {e}", i + 1))?;
             pos.make_move(mv);
         }
         Ok(pos)
+    }
+}
+
+/// One move of xiangqi PGN: ICCS (`H2-E2`, `h2e2`, ranks 0-9) or WXF (`C2=5`).
+pub fn parse_pgn_move(pos: &Position, text: &str) -> Result<Move, String> {
+    let plain: String = text
+        .chars()
+        .filter(|c| *c != '-')
+        .collect::<String>()
+        .to_ascii_lowercase();
+    let iccs = plain.len() == 4
+        && plain.chars().enumerate().all(|(i, c)| match i % 2 {
+            0 => ('a'..='i').contains(&c),
+            _ => c.is_ascii_digit(),
+        });
+    if iccs {
+        parse_move(pos, &plain, RankBase::Zero).map_err(|e| e.to_string())
+    } else {
+        parse_wxf(pos, text)
     }
 }
 
@@ -225,18 +254,39 @@ pub fn read_games(text: &str) -> Result<Vec<PgnGame>, String> {
                 in_moves = true;
                 while chars.next_if(|&(i, _)| i <= end).is_some() {}
             }
+            // Rest-of-line comments and escaped lines.
+            ';' | '%' => while chars.next_if(|&(_, c)| c != '\n').is_some() {},
+            // Variations are skipped: only the main line is kept.
+            '(' => {
+                let mut depth = 0;
+                for (_, c) in chars.by_ref() {
+                    match c {
+                        '(' => depth += 1,
+                        ')' if depth == 1 => break,
+                        ')' => depth -= 1,
+                        _ => {}
+                    }
+                }
+            }
             _ => {
                 let end = text[start..]
                     .find(|c: char| c.is_whitespace() || c == '{')
                     .map_or(text.len(), |e| e + start);
                 let token = &text[start..end];
                 in_moves = true;
+                // A move number may be glued to its move (`1.H2-E2`).
+                let numbered = token.trim_start_matches(|c: char| c.is_ascii_digit());
+                let bare = if numbered.len() < token.len() && numbered.starts_with('.') {
+                    numbered.trim_start_matches('.')
+                } else {
+                    token
+                };
                 if matches!(token, "1-0" | "0-1" | "1/2-1/2" | "*") {
                     game.result = token.to_string();
                     games.push(std::mem::take(&mut game));
                     in_moves = false;
-                } else if !token.ends_with('.') {
-                    game.moves.push(token.to_string());
+                } else if !bare.is_empty() && !bare.starts_with('$') {
+                    game.moves.push(bare.to_string());
                 }
                 while chars.next_if(|&(i, _)| i < end).is_some() {}
             }
@@ -251,8 +301,8 @@ pub fn read_games(text: &str) -> Result<Vec<PgnGame>, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::notation::parse_coords;
     use crate::matchrun::game::{PlayedMove, Termination};
+    use crate::board::notation::parse_coords;
 
     fn played(text: &str, book: bool, score: Option<Score>) -> PlayedMove {
         let mv = parse_coords(text, RankBase::Zero).unwrap();
@@ -279,6 +329,7 @@ mod tests {
             winner: Some(Color::Black),
             termination: Termination::TimeForfeit,
             reason: "Red (A) loses on time".into(),
+            label: "time forfeit",
             restart: [false; 2],
         };
         let mut out = Vec::new();
@@ -287,6 +338,8 @@ mod tests {
             date: "2026.01.01",
             round: 7,
             time_control: "10+0.1",
+            draw_plies: 100,
+            max_moves: None,
         };
         write_game(&mut out, &game, &context).unwrap();
         write_game(&mut out, &game, &context).unwrap();
@@ -298,7 +351,9 @@ mod tests {
         let games = read_games(&text).unwrap();
         assert_eq!(games.len(), 2);
         let g = &games[1];
+        assert_eq!(g.tag("Red"), Some("A \"quoted\""));
         assert_eq!(g.tag("White"), Some("A \"quoted\""));
+        assert_eq!(g.tag("DrawPlies"), Some("100"));
         assert_eq!(g.tag("Variant"), Some("xiangqi"));
         assert_eq!(g.tag("Termination"), Some("time forfeit"));
         assert_eq!(g.result, "0-1");
@@ -315,6 +370,22 @@ mod tests {
         assert!(read_games("{never closed").is_err());
         let illegal = read_games("1. H2-H8 *").unwrap();
         assert!(illegal[0].replay().unwrap_err().contains("move 1"));
+    }
+
+    #[test]
+    fn books_from_other_tools_read() {
+        // Glued move numbers, NAGs, variations, line comments, WXF moves.
+        let text = "[Event \"book\"]\n[Format \"WXF\"]\n\n1.C2=5 $1 H8+7 (1... C8=5 2. H2+3) \
+                    ; a line comment\n2. H2+3 {fine} R9=8 *\n";
+        let games = read_games(text).unwrap();
+        assert_eq!(games[0].moves, ["C2=5", "H8+7", "H2+3", "R9=8"]);
+        let pos = games[0].replay().unwrap();
+        let iccs: Vec<String> = pos
+            .history()
+            .iter()
+            .map(|u| u.mv.unwrap().to_string())
+            .collect();
+        assert_eq!(iccs, ["h2e2", "h9g7", "h0g2", "i9h9"]);
     }
 
     #[test]

@@ -3,16 +3,17 @@
 //! results on the main thread, which alone writes the PGN and the statistics.
 
 use super::engine::{Engine, EngineConfig};
-use super::game::{self, DrawRule, GameRecord, GameSettings, ResignRule, Termination};
-use super::openings::{self, Opening};
+use super::game::{self, DrawRule, Forfeit, GameRecord, GameSettings, ResignRule, Termination};
+use super::openings::{self, Opening, OpeningsSpec};
 use super::output::PairingStats;
 use super::pgn::{self, PgnContext};
+use super::report::Report;
 use super::sprt::{Sprt, SprtStatus};
 use super::timecontrol::Limits;
 use super::MatchArgs;
-use crate::board::types::Color;
+use crate::Color;
 use std::collections::HashMap;
-use std::fs::OpenOptions;
+use std::fs::{File, OpenOptions};
 use std::io::Write;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::mpsc::channel;
@@ -132,16 +133,17 @@ fn worker(
             break;
         }
         let record = if let Some((color, error)) = failed_start {
-            GameRecord {
-                red: plan.configs[red].name.clone(),
-                black: plan.configs[black].name.clone(),
-                fen: opening.fen.clone(),
-                moves: Vec::new(),
-                winner: Some(!color),
+            let names = (&plan.configs[red].name, &plan.configs[black].name);
+            let mut record = GameRecord::new(names.0, names.1, opening);
+            record.moves.clear();
+            let forfeit = Forfeit {
                 termination: Termination::Abandoned,
                 reason: error,
-                restart: [false; 2],
-            }
+                label: "crash",
+                restart: false,
+            };
+            record.forfeit(color, forfeit);
+            record
         } else {
             // Two distinct slots borrowed mutably at once.
             let (low, high) = (red.min(black), red.max(black));
@@ -172,8 +174,9 @@ fn worker(
     }
 }
 
-pub fn run(args: &MatchArgs) -> Result<(), String> {
-    // ---- settings -----------------------------------------------------------------------
+/// The match settings from the command line: the plan the workers share, the SPRT and the
+/// PGN file.
+fn setup(args: &MatchArgs) -> Result<(Plan, Option<Sprt>, Option<File>), String> {
     let mut global = Limits::default();
     if let Some(tc) = &args.tc {
         global.set("tc", tc)?;
@@ -228,11 +231,21 @@ pub fn run(args: &MatchArgs) -> Result<(), String> {
     if !(args.hang_timeout > 0.0 && args.hang_timeout.is_finite()) {
         return Err("--hang-timeout must be a positive number of seconds".into());
     }
+    if args.draw_plies == 0 {
+        return Err("--draw-plies must be positive".into());
+    }
+    if args.max_moves == Some(0) {
+        return Err("--max-moves must be positive".into());
+    }
     let settings = GameSettings {
-        margin: Duration::from_millis(args.timemargin),
-        hang_timeout: Duration::from_secs_f64(args.hang_timeout),
         resign,
         draw,
+        draw_plies: args.draw_plies,
+        max_moves: args.max_moves,
+        ..GameSettings::new(
+            Duration::from_millis(args.timemargin),
+            Duration::from_secs_f64(args.hang_timeout),
+        )
     };
     let games = args
         .games
@@ -240,15 +253,25 @@ pub fn run(args: &MatchArgs) -> Result<(), String> {
     if games == 0 {
         return Err("--games must be positive".into());
     }
-    let concurrency = args.concurrency.max(1);
-    let openings = openings::load(args.openings.as_deref())?;
+    let openings_spec = match &args.openings {
+        Some(words) => OpeningsSpec::parse(words)?,
+        None => OpeningsSpec::default(),
+    };
+    let (openings, seed) = openings::load(&openings_spec)?;
+    if let Some(seed) = seed {
+        // Printed so a shuffled run can be repeated.
+        println!(
+            "Openings in random order, seed={seed} ({} openings)",
+            openings.len()
+        );
+    }
     let mut pairings = Vec::new();
     for i in 0..configs.len() {
         for j in i + 1..configs.len() {
             pairings.push((i, j));
         }
     }
-    let mut pgn_file = match &args.pgn {
+    let pgn_file = match &args.pgn {
         Some(path) => Some(
             OpenOptions::new()
                 .create(true)
@@ -258,14 +281,202 @@ pub fn run(args: &MatchArgs) -> Result<(), String> {
         ),
         None => None,
     };
-    let plan = Arc::new(Plan {
+    let plan = Plan {
         configs,
         pairings,
         openings,
         settings,
         games,
-    });
+    };
+    Ok((plan, sprt, pgn_file))
+}
 
+/// What the main thread keeps as results come in: statistics, the PGN, the progress lines.
+struct Results<'a> {
+    plan: &'a Plan,
+    sprt: Option<Sprt>,
+    pgn_file: Option<File>,
+    event: &'a str,
+    date: String,
+    stats: Vec<PairingStats>,
+    /// First game's points of each pair (pairing, pair) still waiting for its second game.
+    pending_pairs: HashMap<(usize, u64), f64>,
+    points: Vec<f64>,
+    played: u64,
+    write_error: Option<String>,
+    /// The report and where it goes.
+    report: Option<(Report, &'a str)>,
+}
+
+impl<'a> Results<'a> {
+    fn new(
+        plan: &'a Plan,
+        sprt: Option<Sprt>,
+        pgn_file: Option<File>,
+        args: &'a MatchArgs,
+    ) -> Self {
+        let event = args.event.as_str();
+        let stats = plan
+            .pairings
+            .iter()
+            .map(|&(a, b)| PairingStats {
+                first: plan.configs[a].name.clone(),
+                second: plan.configs[b].name.clone(),
+                ..Default::default()
+            })
+            .collect();
+        Results {
+            plan,
+            sprt,
+            pgn_file,
+            event,
+            date: pgn::today(),
+            stats,
+            pending_pairs: HashMap::new(),
+            points: vec![0.0; plan.configs.len()],
+            played: 0,
+            write_error: None,
+            report: args.report.as_deref().map(|path| {
+                let names: Vec<String> = plan.configs.iter().map(|c| c.name.clone()).collect();
+                let total = (plan.total() != u64::MAX).then(|| plan.total());
+                (Report::new(event, sprt, &names, total), path)
+            }),
+        }
+    }
+
+    /// Counts a finished game, writes it and prints the progress line; returns false when
+    /// the SPRT has decided and the match should stop.
+    fn add(&mut self, spec: GameSpec, record: &GameRecord) -> bool {
+        let plan = self.plan;
+        self.played += 1;
+        let (a, b) = plan.pairings[spec.pairing];
+        let first_color = if spec.swapped {
+            Color::Black
+        } else {
+            Color::Red
+        };
+        let first_points = match record.winner {
+            None => 0.5,
+            Some(c) if c == first_color => 1.0,
+            Some(_) => 0.0,
+        };
+        self.points[a] += first_points;
+        self.points[b] += 1.0 - first_points;
+        let s = &mut self.stats[spec.pairing];
+        s.record(first_points, record.label);
+        if let Some(other) = self.pending_pairs.remove(&(spec.pairing, spec.pair)) {
+            s.penta.add_pair(other, first_points);
+        } else {
+            self.pending_pairs
+                .insert((spec.pairing, spec.pair), first_points);
+        }
+        if let Some((report, path)) = self.report.as_mut() {
+            report.add_game(spec.pairing, (a, b), s, first_points, record);
+            if let Err(e) = report.write(path) {
+                self.write_error
+                    .get_or_insert(format!("writing the report {path} failed: {e}"));
+            }
+        }
+        if let Some(file) = self.pgn_file.as_mut() {
+            let time_control = plan.configs[a].limits.describe();
+            let context = PgnContext {
+                event: self.event,
+                date: &self.date,
+                round: spec.index as u32 + 1,
+                time_control: &time_control,
+                draw_plies: plan.settings.draw_plies,
+                max_moves: plan.settings.max_moves,
+            };
+            let written = pgn::write_game(file, record, &context).and_then(|_| file.flush());
+            if let Err(e) = written {
+                self.write_error
+                    .get_or_insert(format!("writing the PGN failed: {e}"));
+            }
+        }
+        let total_text = if plan.total() == u64::MAX {
+            "?".to_string()
+        } else {
+            plan.total().to_string()
+        };
+        println!(
+            "[{}/{total_text}] {} vs {}: {} ({}) | {}",
+            self.played,
+            record.red,
+            record.black,
+            pgn::result_text(record.winner),
+            record.reason,
+            s.progress(self.sprt.as_ref())
+        );
+        match &self.sprt {
+            Some(sprt) => sprt.status(&s.penta) == SprtStatus::Continue,
+            None => true,
+        }
+    }
+
+    /// The final tables; an error if the PGN could not be written.
+    fn summary(self, interrupted: bool) -> Result<(), String> {
+        println!();
+        if interrupted {
+            println!("Match interrupted after {} finished games.", self.played);
+        }
+        for s in &self.stats {
+            print!("{}", s.summary(self.sprt.as_ref()));
+        }
+        let configs = &self.plan.configs;
+        if configs.len() > 2 {
+            println!("Standings:");
+            let mut order: Vec<usize> = (0..configs.len()).collect();
+            order.sort_by(|&x, &y| self.points[y].total_cmp(&self.points[x]));
+            for (rank, i) in order.into_iter().enumerate() {
+                println!(
+                    "  {:>2}. {:<20} {:>6.1}",
+                    rank + 1,
+                    configs[i].name,
+                    self.points[i]
+                );
+            }
+        }
+        match self.write_error {
+            Some(e) => Err(e),
+            None => Ok(()),
+        }
+    }
+}
+
+/// Runs the workers and hands each finished game to `results` until all are played, the
+/// SPRT decides or the match is interrupted.
+fn play(plan: &Arc<Plan>, concurrency: usize, interrupt: &Arc<AtomicBool>, results: &mut Results) {
+    let finish = Arc::new(AtomicBool::new(false));
+    let next = Arc::new(AtomicU64::new(0));
+    let (sender, receiver) = channel();
+    let mut handles = Vec::new();
+    for _ in 0..concurrency.min(plan.total().min(usize::MAX as u64) as usize) {
+        let (plan, next, interrupt, finish, sender) = (
+            Arc::clone(plan),
+            Arc::clone(&next),
+            Arc::clone(interrupt),
+            Arc::clone(&finish),
+            sender.clone(),
+        );
+        handles.push(std::thread::spawn(move || {
+            worker(&plan, &next, &interrupt, &finish, sender)
+        }));
+    }
+    drop(sender);
+    for (spec, record) in receiver {
+        if !results.add(spec, &record) {
+            finish.store(true, Ordering::Relaxed);
+        }
+    }
+    for handle in handles {
+        let _ = handle.join();
+    }
+}
+
+pub fn run(args: &MatchArgs) -> Result<(), String> {
+    // ---- settings -----------------------------------------------------------------------
+    let (plan, sprt, pgn_file) = setup(args)?;
+    let plan = Arc::new(plan);
     // Fail fast on an engine that does not start, before any game is played.
     let interrupt = Arc::new(AtomicBool::new(false));
     for config in &plan.configs {
@@ -283,119 +494,9 @@ pub fn run(args: &MatchArgs) -> Result<(), String> {
     }
 
     // ---- play ---------------------------------------------------------------------------
-    let finish = Arc::new(AtomicBool::new(false));
-    let next = Arc::new(AtomicU64::new(0));
-    let (sender, receiver) = channel();
-    let mut handles = Vec::new();
-    for _ in 0..concurrency.min(plan.total().min(usize::MAX as u64) as usize) {
-        let (plan, next, interrupt, finish, sender) = (
-            Arc::clone(&plan),
-            Arc::clone(&next),
-            Arc::clone(&interrupt),
-            Arc::clone(&finish),
-            sender.clone(),
-        );
-        handles.push(std::thread::spawn(move || {
-            worker(&plan, &next, &interrupt, &finish, sender)
-        }));
-    }
-    drop(sender);
-
-    let mut stats: Vec<PairingStats> = plan
-        .pairings
-        .iter()
-        .map(|&(a, b)| PairingStats {
-            first: plan.configs[a].name.clone(),
-            second: plan.configs[b].name.clone(),
-            ..Default::default()
-        })
-        .collect();
-    let mut pending_pairs: HashMap<(usize, u64), f64> = HashMap::new();
-    let mut points = vec![0.0f64; plan.configs.len()];
-    let mut played = 0u64;
-    let date = pgn::today();
-    let total_text = if plan.total() == u64::MAX {
-        "?".to_string()
-    } else {
-        plan.total().to_string()
-    };
-    let mut pgn_error = None;
-    for (spec, record) in receiver {
-        played += 1;
-        let (a, b) = plan.pairings[spec.pairing];
-        let first_color = if spec.swapped {
-            Color::Black
-        } else {
-            Color::Red
-        };
-        let first_points = match record.winner {
-            None => 0.5,
-            Some(c) if c == first_color => 1.0,
-            Some(_) => 0.0,
-        };
-        points[a] += first_points;
-        points[b] += 1.0 - first_points;
-        let s = &mut stats[spec.pairing];
-        s.record(first_points, record.termination);
-        if let Some(other) = pending_pairs.remove(&(spec.pairing, spec.pair)) {
-            s.penta.add_pair(other, first_points);
-        } else {
-            pending_pairs.insert((spec.pairing, spec.pair), first_points);
-        }
-        if let Some(file) = pgn_file.as_mut() {
-            let time_control = plan.configs[a].limits.describe();
-            let context = PgnContext {
-                event: &args.event,
-                date: &date,
-                round: spec.index as u32 + 1,
-                time_control: &time_control,
-            };
-            let written = pgn::write_game(file, &record, &context).and_then(|_| file.flush());
-            if let Err(e) = written {
-                pgn_error.get_or_insert(format!("writing the PGN failed: {e}"));
-            }
-        }
-        println!(
-            "[{played}/{total_text}] {} vs {}: {} ({}) | {}",
-            record.red,
-            record.black,
-            pgn::result_text(record.winner),
-            record.reason,
-            s.progress(sprt.as_ref())
-        );
-        if let Some(sprt) = &sprt {
-            if sprt.status(&s.penta) != SprtStatus::Continue {
-                finish.store(true, Ordering::Relaxed);
-            }
-        }
-    }
-    for handle in handles {
-        let _ = handle.join();
-    }
+    let mut results = Results::new(&plan, sprt, pgn_file, args);
+    play(&plan, args.concurrency.max(1), &interrupt, &mut results);
 
     // ---- summary ------------------------------------------------------------------------
-    println!();
-    if interrupt.load(Ordering::Relaxed) {
-        println!("Match interrupted after {played} finished games.");
-    }
-    for s in &stats {
-        print!("{}", s.summary(sprt.as_ref()));
-    }
-    if plan.configs.len() > 2 {
-        println!("Standings:");
-        let mut order: Vec<usize> = (0..plan.configs.len()).collect();
-        order.sort_by(|&x, &y| points[y].total_cmp(&points[x]));
-        for (rank, i) in order.into_iter().enumerate() {
-            println!(
-                "  {:>2}. {:<20} {:>6.1}",
-                rank + 1,
-                plan.configs[i].name,
-                points[i]
-            );
-        }
-    }
-    match pgn_error {
-        Some(e) => Err(e),
-        None => Ok(()),
-    }
+    results.summary(interrupt.load(Ordering::Relaxed))
 }

@@ -124,7 +124,12 @@ impl Pentanomial {
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct EloEstimate {
     pub elo: f64,
+    /// NaN when the bar is undefined: a 95% bound of the score falls on or outside 0 or 1
+    /// (too few games, or all won or lost), or the results have no spread yet. fastchess and
+    /// cutechess print `nan` then; so does [`EloEstimate::text`], with a note.
     pub error95: f64,
+    /// Variance of one sample's score (a game's or a pair's).
+    pub variance: f64,
 }
 
 impl EloEstimate {
@@ -135,19 +140,56 @@ impl EloEstimate {
             return None;
         }
         let mean = scores.iter().zip(counts).map(|(s, c)| s * c).sum::<f64>() / n;
-        let var = scores
+        let variance = scores
             .iter()
             .zip(counts)
             .map(|(s, c)| c * (s - mean).powi(2))
             .sum::<f64>()
             / n;
-        let margin = Z95 * (var / n).sqrt();
-        let low = elo_from_score(mean - margin);
-        let high = elo_from_score(mean + margin);
+        let margin = Z95 * (variance / n).sqrt();
+        let (low, high) = (mean - margin, mean + margin);
+        let error95 = if variance > 0.0 && low > 0.0 && high < 1.0 {
+            (elo_from_score(high) - elo_from_score(low)) / 2.0
+        } else {
+            f64::NAN
+        };
         Some(EloEstimate {
             elo: elo_from_score(mean),
-            error95: (high - low) / 2.0,
+            error95,
+            variance,
         })
+    }
+
+    /// `+12.3 ± 45.6`; where the bar is undefined, `nan` as fastchess and cutechess print it,
+    /// followed by why.
+    pub fn text(&self) -> String {
+        let elo = signed(self.elo);
+        if self.error95.is_finite() {
+            return format!("{elo} ± {:.1}", self.error95);
+        }
+        let why = if self.elo == f64::INFINITY {
+            "every game won: no finite estimate"
+        } else if self.elo == f64::NEG_INFINITY {
+            "every game lost: no finite estimate"
+        } else if self.variance == 0.0 {
+            "no spread in the results yet"
+        } else {
+            "too few games for a 95% bar"
+        };
+        format!("{elo} ± nan ({why})")
+    }
+}
+
+/// An Elo figure with one decimal and a sign; an even score prints as +0.0, not -0.0.
+pub fn signed(x: f64) -> String {
+    if x.is_finite() {
+        // An even score computes as a tiny negative now and then.
+        let rounded = (x * 10.0).round() / 10.0 + 0.0;
+        format!("{rounded:+.1}")
+    } else if x > 0.0 {
+        "+inf".into()
+    } else {
+        "-inf".into()
     }
 }
 
@@ -229,6 +271,40 @@ mod tests {
         assert!(close(elo_from_score(0.5), 0.0, 1e-12));
         assert!(close(score_from_elo(-190.848_501_9), 0.25, 1e-9));
         assert_eq!(elo_from_score(1.0), f64::INFINITY);
+    }
+
+    #[test]
+    fn degenerate_scores_have_no_bar_and_say_why() {
+        let wdl = |wins, draws, losses| Wdl {
+            wins,
+            draws,
+            losses,
+        };
+        // +1 =0 -1: a bar exists in principle, but two games put the bounds past 0 and 1.
+        let one_each = wdl(1, 0, 1).elo().unwrap();
+        assert_eq!(one_each.text(), "+0.0 ± nan (too few games for a 95% bar)");
+        assert_eq!(
+            wdl(3, 0, 0).elo().unwrap().text(),
+            "+inf ± nan (every game won: no finite estimate)"
+        );
+        assert_eq!(
+            wdl(0, 1, 4).elo().unwrap().text(),
+            "-381.7 ± nan (too few games for a 95% bar)"
+        );
+        assert_eq!(
+            wdl(0, 0, 2).elo().unwrap().text(),
+            "-inf ± nan (every game lost: no finite estimate)"
+        );
+        assert_eq!(
+            wdl(0, 4, 0).elo().unwrap().text(),
+            "+0.0 ± nan (no spread in the results yet)"
+        );
+        // One won and one lost pair, both split: a pentanomial spread of zero.
+        assert!(Pentanomial([0, 0, 2, 0, 0]).elo().unwrap().error95.is_nan());
+        // Enough games: an ordinary bar.
+        let ok = wdl(30, 20, 25).elo().unwrap();
+        assert!(ok.error95.is_finite() && ok.error95 > 0.0);
+        assert!(ok.text().starts_with("+23.2 ± "), "{}", ok.text());
     }
 
     #[test]

@@ -1,13 +1,20 @@
 //! A fake engine for the match runner's tests: speaks just enough UCI and UCCI to play random
 //! legal moves, and can be told to misbehave after some moves of its own:
-//! `chariot-fake-engine [--mode random|crash|hang|illegal|slow|nomove] [--after N] [--seed S]
-//! [--ucci-seconds]`. Under UCCI it advertises `usemillisec` (unless `--ucci-seconds`) and exits
-//! with status 4 if the host then gets the time unit wrong.
+//! `chariot-fake-engine [--mode random|crash|hang|illegal|slow|claim|shuffle] [--after N]
+//! [--seed S] [--claim nobestmove|none|0000] [--claim-plies N] [--ucci-seconds]`.
+//! `claim` claims the game is over on every move (a false claim unless it is); `shuffle` moves a
+//! piece back and forth without capturing and claims as soon as the position repeats;
+//! `--claim-plies N` claims once N plies have passed without capture. The claim is sent as
+//! `nobestmove` (default), `bestmove (none)` or `bestmove 0000`.
+//! Under UCCI it advertises `usemillisec` (unless `--ucci-seconds`) and exits with status 4 if
+//! the host then gets the time unit wrong.
 //! It is a bin target (not a test) so integration tests can start it as a child process.
 
 use chariot::board::movegen::legal_moves;
 use chariot::board::notation::{format_move, parse_move, RankBase};
 use chariot::board::position::Position;
+use chariot::rules::occurrences;
+use chariot::{Move, PieceType};
 use std::io::{BufRead, Write};
 use std::time::Duration;
 
@@ -18,7 +25,8 @@ enum Mode {
     Hang,
     Illegal,
     Slow,
-    NoMove,
+    Claim,
+    Shuffle,
 }
 
 /// xorshift64*: enough randomness for move choice; bins cannot use dev-dependencies.
@@ -47,13 +55,24 @@ fn main() {
         "hang" => Mode::Hang,
         "illegal" => Mode::Illegal,
         "slow" => Mode::Slow,
-        "nomove" => Mode::NoMove,
+        "claim" => Mode::Claim,
+        "shuffle" => Mode::Shuffle,
         other => {
             eprintln!("unknown mode {other}");
             std::process::exit(2);
         }
     };
     let after: u32 = value("--after").and_then(|v| v.parse().ok()).unwrap_or(0);
+    let claim = match value("--claim").as_deref().unwrap_or("nobestmove") {
+        "nobestmove" => "nobestmove",
+        "none" => "bestmove (none)",
+        "0000" => "bestmove 0000",
+        other => {
+            eprintln!("unknown claim {other}");
+            std::process::exit(2);
+        }
+    };
+    let claim_plies: Option<u16> = value("--claim-plies").and_then(|v| v.parse().ok());
     let seed = value("--seed")
         .and_then(|v| v.parse().ok())
         .unwrap_or(std::process::id() as u64);
@@ -64,6 +83,7 @@ fn main() {
     let mut millis = false;
     let mut base = RankBase::Zero;
     let mut pos = Position::startpos();
+    let mut game_moves: Vec<Move> = Vec::new();
     let mut moves_made = 0u32;
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
@@ -95,7 +115,7 @@ fn main() {
                 continue;
             }
             Some("position") => {
-                pos = read_position(&words, base).unwrap_or_else(|| {
+                (pos, game_moves) = read_position(&words, base).unwrap_or_else(|| {
                     eprintln!("bad position: {line}");
                     std::process::exit(3);
                 });
@@ -117,11 +137,20 @@ fn main() {
                     .collect();
                 let chosen = if list.is_empty() {
                     "0000".to_string()
+                } else if mode == Mode::Shuffle {
+                    format_move(shuffle_move(&pos, list, &game_moves, &mut rng), base)
                 } else if !captures.is_empty() && rng.below(2) == 0 {
                     format_move(*captures[rng.below(captures.len())], base)
                 } else {
                     format_move(list[rng.below(list.len())], base)
                 };
+                let repeated = mode == Mode::Shuffle && occurrences(&pos) >= 2;
+                let long = claim_plies.is_some_and(|n| pos.rule60_count() >= n);
+                if (misbehave && (mode == Mode::Claim || repeated)) || long {
+                    let _ = writeln!(out, "{claim}");
+                    let _ = out.flush();
+                    continue;
+                }
                 match mode {
                     _ if !misbehave => {}
                     Mode::Random => {}
@@ -147,11 +176,7 @@ fn main() {
                         let allotted = allotted_ms(&words, &pos) * unit;
                         std::thread::sleep(Duration::from_millis(allotted + 500))
                     }
-                    Mode::NoMove => {
-                        let _ = writeln!(out, "nobestmove");
-                        let _ = out.flush();
-                        continue;
-                    }
+                    Mode::Claim | Mode::Shuffle => {}
                 }
                 format!(
                     "info depth 1 score cp {} nodes 1 pv {chosen}\nbestmove {chosen}",
@@ -186,7 +211,28 @@ fn allotted_ms(words: &[&str], pos: &Position) -> u64 {
         .unwrap_or(0)
 }
 
-fn read_position(words: &[&str], base: RankBase) -> Option<Position> {
+/// Undoes this side's last move when it can, else any move that captures nothing and is not a
+/// pawn's (pawns cannot go back).
+fn shuffle_move(pos: &Position, list: &[Move], game: &[Move], rng: &mut Rng) -> Move {
+    let back = game.len().checked_sub(2).map(|i| game[i]).and_then(|m| {
+        list.iter()
+            .find(|r| r.from() == m.to() && r.to() == m.from())
+    });
+    let quiet: Vec<&Move> = list
+        .iter()
+        .filter(|m| {
+            pos.piece_at(m.to()).is_none()
+                && pos.piece_at(m.from()).map(|p| p.kind()) != Some(PieceType::Pawn)
+        })
+        .collect();
+    match back {
+        Some(&mv) => mv,
+        None if !quiet.is_empty() => *quiet[rng.below(quiet.len())],
+        None => list[rng.below(list.len())],
+    }
+}
+
+fn read_position(words: &[&str], base: RankBase) -> Option<(Position, Vec<Move>)> {
     let moves_at = words
         .iter()
         .position(|w| *w == "moves")
@@ -196,9 +242,11 @@ fn read_position(words: &[&str], base: RankBase) -> Option<Position> {
         "fen" => Position::from_fen(&words[2..moves_at].join(" ")).ok()?,
         _ => return None,
     };
+    let mut moves = Vec::new();
     for text in words.iter().skip(moves_at + 1) {
         let mv = parse_move(&pos, text, base).ok()?;
         pos.make_move(mv);
+        moves.push(mv);
     }
-    Some(pos)
+    Some((pos, moves))
 }

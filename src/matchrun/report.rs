@@ -1,0 +1,709 @@
+//! `--report FILE.html|FILE.svg`: one self-contained page, rewritten after every game, with the
+//! score and Elo ± over games, the SPRT's LLR path against its bounds, W/D/L by colour, endings
+//! by reason and the time used per move. Hand-written SVG (a few line and bar charts); no
+//! script, nothing fetched, so the file opens offline.
+
+use super::game::GameRecord;
+use super::output::PairingStats;
+use super::sprt::Sprt;
+use super::stats::{signed, Wdl};
+use crate::Color;
+use std::collections::BTreeMap;
+use std::fmt::Write;
+
+/// The state of one pairing after one of its games.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Point {
+    /// First engine's score, 0..1.
+    pub score: f64,
+    pub elo: f64,
+    /// NaN where the bar is undefined (see `EloEstimate`).
+    pub error95: f64,
+    pub llr: Option<f64>,
+}
+
+#[derive(Clone, Debug, Default)]
+pub struct PairingSeries {
+    pub first: String,
+    pub second: String,
+    /// One point per finished game of the pairing, in order.
+    pub points: Vec<Point>,
+    /// The first engine's results playing Red and playing Black.
+    pub as_red: Wdl,
+    pub as_black: Wdl,
+    pub endings: BTreeMap<&'static str, u32>,
+    pub summary: String,
+}
+
+/// Time an engine used per move.
+#[derive(Clone, Debug, Default)]
+pub struct EngineTimes {
+    pub name: String,
+    /// Average milliseconds per move in each game it played, in order of finishing.
+    pub per_game_ms: Vec<f64>,
+    pub total_ms: u64,
+    pub moves: u64,
+    pub max_ms: u64,
+}
+
+#[derive(Clone, Debug, Default)]
+pub struct Report {
+    pub title: String,
+    pub sprt: Option<Sprt>,
+    pub pairings: Vec<PairingSeries>,
+    pub engines: Vec<EngineTimes>,
+    pub games: u64,
+    /// Games planned, `None` when open-ended (SPRT).
+    pub total: Option<u64>,
+}
+
+fn wdl_add(wdl: &mut Wdl, points: f64) {
+    match points {
+        p if p > 0.75 => wdl.wins += 1,
+        p if p < 0.25 => wdl.losses += 1,
+        _ => wdl.draws += 1,
+    }
+}
+
+impl Report {
+    pub fn new(title: &str, sprt: Option<Sprt>, engines: &[String], total: Option<u64>) -> Report {
+        Report {
+            title: title.to_string(),
+            sprt,
+            pairings: Vec::new(),
+            engines: engines
+                .iter()
+                .map(|name| EngineTimes {
+                    name: name.clone(),
+                    ..Default::default()
+                })
+                .collect(),
+            games: 0,
+            total,
+        }
+    }
+
+    /// Adds a finished game of pairing `pairing` (engines `ids`, first engine's `points`),
+    /// with the pairing's statistics after it.
+    pub fn add_game(
+        &mut self,
+        pairing: usize,
+        ids: (usize, usize),
+        stats: &PairingStats,
+        first_points: f64,
+        record: &GameRecord,
+    ) {
+        self.games += 1;
+        while self.pairings.len() <= pairing {
+            self.pairings.push(PairingSeries::default());
+        }
+        let series = &mut self.pairings[pairing];
+        series.first = stats.first.clone();
+        series.second = stats.second.clone();
+        let estimate = stats.elo();
+        series.points.push(Point {
+            score: stats.wdl.score().unwrap_or(0.5),
+            elo: estimate.map_or(0.0, |e| e.elo),
+            error95: estimate.map_or(f64::NAN, |e| e.error95),
+            llr: self.sprt.map(|s| s.llr(&stats.penta)),
+        });
+        let first_red = record.red == stats.first;
+        wdl_add(
+            if first_red {
+                &mut series.as_red
+            } else {
+                &mut series.as_black
+            },
+            first_points,
+        );
+        *series.endings.entry(record.label).or_default() += 1;
+        series.summary = stats.summary(self.sprt.as_ref());
+        let (red, black) = if first_red {
+            (ids.0, ids.1)
+        } else {
+            (ids.1, ids.0)
+        };
+        for (engine, color) in [(red, Color::Red), (black, Color::Black)] {
+            let times: Vec<u64> = record
+                .moves
+                .iter()
+                .enumerate()
+                .filter(|(_, m)| !m.book)
+                .filter(|(i, _)| side_of_ply(record, *i) == color)
+                .map(|(_, m)| m.time_ms)
+                .collect();
+            let e = &mut self.engines[engine];
+            let sum: u64 = times.iter().sum();
+            e.total_ms += sum;
+            e.moves += times.len() as u64;
+            e.max_ms = e.max_ms.max(times.iter().copied().max().unwrap_or(0));
+            e.per_game_ms.push(if times.is_empty() {
+                0.0
+            } else {
+                sum as f64 / times.len() as f64
+            });
+        }
+    }
+
+    /// The report as a standalone HTML page.
+    pub fn html(&self) -> String {
+        let mut out = String::new();
+        let title = escape(&self.title);
+        let _ = write!(
+            out,
+            "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
+             <title>{title}</title>\n<style>\n\
+             body{{font-family:sans-serif;margin:2em;color:#222;max-width:60em}}\n\
+             table{{border-collapse:collapse;margin:0.5em 0 1em}}\n\
+             td,th{{border:1px solid #bbb;padding:0.2em 0.6em;text-align:right}}\n\
+             th{{background:#eee}} td:first-child,th:first-child{{text-align:left}}\n\
+             pre{{background:#f6f6f6;padding:0.6em}} svg{{display:block;margin:0.5em 0}}\n\
+             </style>\n</head>\n<body>\n<h1>{title}</h1>\n<p>{}</p>\n",
+            self.progress_text()
+        );
+        for (index, p) in self.pairings.iter().enumerate() {
+            let _ = write!(
+                out,
+                "<h2>{} vs {}</h2>\n<pre>{}</pre>\n",
+                escape(&p.first),
+                escape(&p.second),
+                escape(&p.summary)
+            );
+            out += &colour_table(p);
+            for chart in self.pairing_charts(index) {
+                out += &chart.svg();
+            }
+            out += &endings_chart(p).svg();
+        }
+        out += "<h2>Time per move</h2>\n";
+        out += &self.time_table();
+        out += &self.time_chart().svg();
+        out += "</body>\n</html>\n";
+        out
+    }
+
+    /// The report as one SVG image: the same charts stacked, with the numbers as text.
+    pub fn svg(&self) -> String {
+        let mut charts = vec![Chart::text_block(
+            &std::iter::once(self.title.clone())
+                .chain(std::iter::once(self.progress_text()))
+                .collect::<Vec<_>>(),
+        )];
+        for (index, p) in self.pairings.iter().enumerate() {
+            let mut lines = vec![format!("{} vs {}", p.first, p.second)];
+            lines.extend(p.summary.lines().skip(1).map(|l| l.trim().to_string()));
+            for (name, wdl) in [("as Red", p.as_red), ("as Black", p.as_black)] {
+                lines.push(format!(
+                    "{} {name}: +{} ={} -{}",
+                    p.first, wdl.wins, wdl.draws, wdl.losses
+                ));
+            }
+            charts.push(Chart::text_block(&lines));
+            charts.extend(self.pairing_charts(index));
+            charts.push(endings_chart(p));
+        }
+        let lines: Vec<String> = self
+            .engines
+            .iter()
+            .map(|e| {
+                format!(
+                    "{}: {} moves, {:.0} ms per move, longest {} ms",
+                    e.name,
+                    e.moves,
+                    e.total_ms as f64 / e.moves.max(1) as f64,
+                    e.max_ms
+                )
+            })
+            .collect();
+        charts.push(Chart::text_block(&lines));
+        charts.push(self.time_chart());
+        let height: f64 = charts.iter().map(|c| c.height + 10.0).sum();
+        let mut out = format!(
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{WIDTH}\" height=\"{height}\" \
+             viewBox=\"0 0 {WIDTH} {height}\" font-family=\"sans-serif\">\n\
+             <rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n"
+        );
+        let mut y = 0.0;
+        for chart in &charts {
+            let _ = writeln!(out, "<g transform=\"translate(0,{y})\">{}</g>", chart.body);
+            y += chart.height + 10.0;
+        }
+        out += "</svg>\n";
+        out
+    }
+
+    fn progress_text(&self) -> String {
+        let total = self.total.map_or("?".to_string(), |t| t.to_string());
+        format!("{} of {total} games finished.", self.games)
+    }
+
+    fn pairing_charts(&self, index: usize) -> Vec<Chart> {
+        let p = &self.pairings[index];
+        let xs = |f: &dyn Fn(&Point) -> f64| -> Vec<(f64, f64)> {
+            p.points
+                .iter()
+                .enumerate()
+                .map(|(i, point)| ((i + 1) as f64, f(point)))
+                .collect()
+        };
+        let clip = |v: f64| v.clamp(-ELO_CLIP, ELO_CLIP);
+        let band: Vec<(f64, f64, f64)> = p
+            .points
+            .iter()
+            .enumerate()
+            .filter(|(_, point)| point.error95.is_finite() && point.elo.is_finite())
+            .map(|(i, point)| {
+                (
+                    (i + 1) as f64,
+                    clip(point.elo - point.error95),
+                    clip(point.elo + point.error95),
+                )
+            })
+            .collect();
+        let mut charts = vec![
+            Chart::lines(
+                &format!("Score of {} (%) after each game", p.first),
+                &[Series::new("score", "score %", "#1f77b4", xs(&|pt| 100.0 * pt.score))],
+                &[(50.0, "50%")],
+                None,
+            ),
+            Chart::lines(
+                &format!(
+                    "Elo of {} with its 95% band (clipped at ±{ELO_CLIP:.0}; no band where undefined)",
+                    p.first
+                ),
+                &[
+                    Series::new("elo", "Elo", "#d62728", xs(&|pt| clip(pt.elo))).with_last(
+                        p.points.last().map_or("-".into(), |pt| {
+                            let error = if pt.error95.is_finite() {
+                                format!("{:.1}", pt.error95)
+                            } else {
+                                "nan".into()
+                            };
+                            format!("{} ± {error}", signed(pt.elo))
+                        }),
+                    ),
+                ],
+                &[(0.0, "0")],
+                Some(&band),
+            ),
+        ];
+        if let Some(sprt) = self.sprt {
+            let (lower, upper) = sprt.bounds();
+            charts.push(Chart::lines(
+                &format!(
+                    "SPRT elo0={} elo1={}: log-likelihood ratio after each game",
+                    sprt.elo0, sprt.elo1
+                ),
+                &[Series::new(
+                    "llr",
+                    "LLR",
+                    "#2ca02c",
+                    xs(&|pt| pt.llr.unwrap_or(0.0)),
+                )],
+                &[
+                    (lower, &format!("H0 {lower:.2}")),
+                    (upper, &format!("H1 {upper:.2}")),
+                ],
+                None,
+            ));
+        }
+        charts
+    }
+
+    fn time_table(&self) -> String {
+        let mut out = String::from(
+            "<table>\n<tr><th>engine</th><th>moves</th><th>ms per move</th><th>longest ms</th></tr>\n",
+        );
+        for e in &self.engines {
+            let _ = writeln!(
+                out,
+                "<tr><td>{}</td><td>{}</td><td>{:.0}</td><td>{}</td></tr>",
+                escape(&e.name),
+                e.moves,
+                e.total_ms as f64 / e.moves.max(1) as f64,
+                e.max_ms
+            );
+        }
+        out + "</table>\n"
+    }
+
+    fn time_chart(&self) -> Chart {
+        let series: Vec<Series> = self
+            .engines
+            .iter()
+            .enumerate()
+            .map(|(i, e)| {
+                Series::new(
+                    &format!("time-{i}"),
+                    &e.name,
+                    PALETTE[i % PALETTE.len()],
+                    e.per_game_ms
+                        .iter()
+                        .enumerate()
+                        .map(|(g, ms)| ((g + 1) as f64, *ms))
+                        .collect(),
+                )
+            })
+            .collect();
+        Chart::lines(
+            "Average time per move (ms) in each game, by engine",
+            &series,
+            &[],
+            None,
+        )
+    }
+
+    /// Writes the report (HTML, or SVG for a `.svg` path) through a temporary file, so a
+    /// browser reloading it never sees half a page.
+    pub fn write(&self, path: &str) -> std::io::Result<()> {
+        let text = if path.to_ascii_lowercase().ends_with(".svg") {
+            self.svg()
+        } else {
+            self.html()
+        };
+        let temporary = format!("{path}.part");
+        std::fs::write(&temporary, text)?;
+        std::fs::rename(&temporary, path)
+    }
+}
+
+/// Which side made the `i`-th move of the record.
+fn side_of_ply(record: &GameRecord, i: usize) -> Color {
+    let black_first = record.fen.split_whitespace().nth(1) == Some("b");
+    if (i % 2 == 1) != black_first {
+        Color::Black
+    } else {
+        Color::Red
+    }
+}
+
+fn colour_table(p: &PairingSeries) -> String {
+    let mut out = format!(
+        "<table>\n<tr><th>{} playing</th><th>W</th><th>D</th><th>L</th><th>score</th></tr>\n",
+        escape(&p.first)
+    );
+    for (name, wdl) in [("Red", p.as_red), ("Black", p.as_black)] {
+        let _ = writeln!(
+            out,
+            "<tr><td>{name}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>",
+            wdl.wins,
+            wdl.draws,
+            wdl.losses,
+            wdl.score()
+                .map_or("-".into(), |s| format!("{:.1}%", 100.0 * s))
+        );
+    }
+    out + "</table>\n"
+}
+
+fn endings_chart(p: &PairingSeries) -> Chart {
+    let rows: Vec<(String, u32)> = p.endings.iter().map(|(k, v)| (k.to_string(), *v)).collect();
+    Chart::bars(
+        &format!("Endings by reason ({} vs {})", p.first, p.second),
+        &rows,
+    )
+}
+
+const WIDTH: f64 = 760.0;
+const ELO_CLIP: f64 = 1000.0;
+const PALETTE: [&str; 6] = [
+    "#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b",
+];
+
+fn escape(text: &str) -> String {
+    text.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+}
+
+/// One polyline: `id` names it in the SVG (`data-series`), `label` in the legend.
+struct Series {
+    id: String,
+    label: String,
+    color: &'static str,
+    points: Vec<(f64, f64)>,
+    /// The latest value as the legend shows it.
+    last: String,
+}
+
+impl Series {
+    fn new(id: &str, label: &str, color: &'static str, points: Vec<(f64, f64)>) -> Series {
+        let last = points.last().map_or("-".into(), |p| short(p.1));
+        Series {
+            id: id.to_string(),
+            label: label.to_string(),
+            color,
+            points,
+            last,
+        }
+    }
+
+    /// Shows `text` as the latest value (for a series plotted clipped).
+    fn with_last(mut self, text: String) -> Series {
+        self.last = text;
+        self
+    }
+}
+
+/// An SVG fragment of known height (width is `WIDTH`).
+struct Chart {
+    body: String,
+    height: f64,
+}
+
+impl Chart {
+    fn svg(&self) -> String {
+        format!(
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{WIDTH}\" height=\"{}\" \
+             viewBox=\"0 0 {WIDTH} {}\" font-family=\"sans-serif\">{}</svg>\n",
+            self.height, self.height, self.body
+        )
+    }
+
+    fn text_block(lines: &[String]) -> Chart {
+        let mut body = String::new();
+        for (i, line) in lines.iter().enumerate() {
+            let _ = write!(
+                body,
+                "<text x=\"10\" y=\"{}\" font-size=\"13\" xml:space=\"preserve\">{}</text>",
+                18 + 17 * i,
+                escape(line)
+            );
+        }
+        Chart {
+            body,
+            height: 10.0 + 17.0 * lines.len() as f64,
+        }
+    }
+
+    /// Line chart over x = 1..n with optional horizontal reference lines and a band
+    /// (x, low, high).
+    fn lines(
+        title: &str,
+        series: &[Series],
+        references: &[(f64, &str)],
+        band: Option<&[(f64, f64, f64)]>,
+    ) -> Chart {
+        let (height, left, right, top, bottom) = (240.0, 60.0, WIDTH - 20.0, 30.0, 240.0 - 30.0);
+        let values = series
+            .iter()
+            .flat_map(|s| s.points.iter().map(|p| p.1))
+            .chain(references.iter().map(|r| r.0))
+            .chain(band.into_iter().flatten().flat_map(|b| [b.1, b.2]))
+            .filter(|v| v.is_finite());
+        let (mut lo, mut hi) = values.fold((f64::MAX, f64::MIN), |(a, b), v| (a.min(v), b.max(v)));
+        if lo > hi {
+            (lo, hi) = (0.0, 1.0);
+        }
+        if hi - lo < 1e-9 {
+            (lo, hi) = (lo - 1.0, hi + 1.0);
+        }
+        let pad = 0.05 * (hi - lo);
+        (lo, hi) = (lo - pad, hi + pad);
+        let n = series
+            .iter()
+            .map(|s| s.points.len())
+            .max()
+            .unwrap_or(0)
+            .max(2) as f64;
+        let x = |v: f64| left + (v - 1.0) / (n - 1.0) * (right - left);
+        let y = |v: f64| bottom - (v - lo) / (hi - lo) * (bottom - top);
+        let mut body = format!(
+            "<text x=\"{left}\" y=\"18\" font-size=\"14\" font-weight=\"bold\">{}</text>\
+             <rect x=\"{left}\" y=\"{top}\" width=\"{}\" height=\"{}\" fill=\"none\" stroke=\"#999\"/>",
+            escape(title),
+            right - left,
+            bottom - top
+        );
+        for (value, text) in [(lo + pad, lo + pad), (hi - pad, hi - pad)] {
+            let _ = write!(
+                body,
+                "<text x=\"{}\" y=\"{}\" font-size=\"11\" text-anchor=\"end\">{}</text>",
+                left - 4.0,
+                y(value) + 4.0,
+                short(text)
+            );
+        }
+        let _ = write!(
+            body,
+            "<text x=\"{left}\" y=\"{}\" font-size=\"11\">1</text>\
+             <text x=\"{right}\" y=\"{}\" font-size=\"11\" text-anchor=\"end\">{} games</text>",
+            bottom + 14.0,
+            bottom + 14.0,
+            n as usize
+        );
+        if let Some(band) = band.filter(|b| !b.is_empty()) {
+            let upper = band.iter().map(|b| format!("{:.1},{:.1}", x(b.0), y(b.2)));
+            let lower = band
+                .iter()
+                .rev()
+                .map(|b| format!("{:.1},{:.1}", x(b.0), y(b.1)));
+            let _ = write!(
+                body,
+                "<polygon data-band=\"{}\" points=\"{}\" fill=\"#d62728\" fill-opacity=\"0.15\" stroke=\"none\"/>",
+                band.len(),
+                upper.chain(lower).collect::<Vec<_>>().join(" ")
+            );
+        }
+        for (value, text) in references {
+            let _ = write!(
+                body,
+                "<line x1=\"{left}\" x2=\"{right}\" y1=\"{0:.1}\" y2=\"{0:.1}\" stroke=\"#888\" \
+                 stroke-dasharray=\"4 3\"/><text x=\"{1}\" y=\"{2:.1}\" font-size=\"11\">{3}</text>",
+                y(*value),
+                right + 2.0 - 40.0,
+                y(*value) - 3.0,
+                escape(text)
+            );
+        }
+        for (i, s) in series.iter().enumerate() {
+            let points: Vec<String> = s
+                .points
+                .iter()
+                .map(|p| format!("{:.1},{:.1}", x(p.0), y(p.1)))
+                .collect();
+            let _ = write!(
+                body,
+                "<polyline data-series=\"{}\" fill=\"none\" stroke=\"{}\" stroke-width=\"1.5\" points=\"{}\"/>\
+                 <text x=\"{}\" y=\"{}\" font-size=\"12\" fill=\"{}\">{}: {}</text>",
+                escape(&s.id),
+                s.color,
+                points.join(" "),
+                left + 6.0 + 190.0 * i as f64,
+                top + 14.0,
+                s.color,
+                escape(&s.label),
+                escape(&s.last)
+            );
+        }
+        Chart { body, height }
+    }
+
+    /// Horizontal bars with their counts.
+    fn bars(title: &str, rows: &[(String, u32)]) -> Chart {
+        let max = rows.iter().map(|r| r.1).max().unwrap_or(1).max(1) as f64;
+        let (left, width) = (190.0, WIDTH - 190.0 - 60.0);
+        let mut body = format!(
+            "<text x=\"10\" y=\"18\" font-size=\"14\" font-weight=\"bold\">{}</text>",
+            escape(title)
+        );
+        for (i, (label, count)) in rows.iter().enumerate() {
+            let y = 30.0 + 22.0 * i as f64;
+            let _ = write!(
+                body,
+                "<text x=\"{}\" y=\"{}\" font-size=\"12\" text-anchor=\"end\">{}</text>\
+                 <rect data-ending=\"{}\" data-count=\"{count}\" x=\"{left}\" y=\"{y}\" width=\"{:.1}\" height=\"16\" fill=\"#1f77b4\"/>\
+                 <text x=\"{:.1}\" y=\"{}\" font-size=\"12\">{count}</text>",
+                left - 6.0,
+                y + 12.0,
+                escape(label),
+                escape(label),
+                width * *count as f64 / max,
+                left + width * *count as f64 / max + 4.0,
+                y + 12.0
+            );
+        }
+        Chart {
+            body,
+            height: 40.0 + 22.0 * rows.len() as f64,
+        }
+    }
+}
+
+/// A value for an axis or legend: whole numbers when large, one decimal otherwise.
+fn short(v: f64) -> String {
+    if !v.is_finite() {
+        signed(v)
+    } else if v.abs() >= 100.0 {
+        format!("{v:.0}")
+    } else {
+        format!("{v:.1}")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::matchrun::game::{PlayedMove, Termination};
+    use crate::board::notation::{parse_coords, RankBase};
+
+    fn record(
+        red: &str,
+        black: &str,
+        fen: &str,
+        times: &[(u64, bool)],
+        winner: Option<Color>,
+    ) -> GameRecord {
+        GameRecord {
+            red: red.into(),
+            black: black.into(),
+            fen: fen.into(),
+            moves: times
+                .iter()
+                .map(|&(time_ms, book)| PlayedMove {
+                    mv: parse_coords("h2e2", RankBase::Zero).unwrap(),
+                    score: None,
+                    depth: None,
+                    time_ms,
+                    book,
+                })
+                .collect(),
+            winner,
+            termination: Termination::Normal,
+            reason: "x".into(),
+            label: "checkmate",
+            restart: [false; 2],
+        }
+    }
+
+    #[test]
+    fn games_feed_the_series_by_colour_and_engine() {
+        let names = ["A".to_string(), "B".to_string()];
+        let mut report = Report::new("t", None, &names, Some(2));
+        let mut stats = PairingStats {
+            first: "A".into(),
+            second: "B".into(),
+            ..Default::default()
+        };
+        let red_first = "9/9/9/9/9/9/9/9/9/9 w - - 0 1";
+        // A (Red) wins; Red moves 0 and 2 (100, 300 ms), Black moves 1 and 3 (20, 40 ms),
+        // the first move is a book move and does not count.
+        let game = record(
+            "A",
+            "B",
+            red_first,
+            &[
+                (0, true),
+                (20, false),
+                (100, false),
+                (40, false),
+                (300, false),
+            ],
+            Some(Color::Red),
+        );
+        stats.record(1.0, "checkmate");
+        report.add_game(0, (0, 1), &stats, 1.0, &game);
+        // Black to move first: B is Red and moves second.
+        let black_first = "9/9/9/9/9/9/9/9/9/9 b - - 0 1";
+        let game = record("B", "A", black_first, &[(10, false), (70, false)], None);
+        stats.record(0.5, "checkmate");
+        report.add_game(0, (0, 1), &stats, 0.5, &game);
+        let p = &report.pairings[0];
+        assert_eq!(p.points.len(), 2);
+        assert_eq!(p.points[1].score, 0.75);
+        assert_eq!((p.as_red.wins, p.as_black.draws), (1, 1));
+        assert_eq!(p.endings["checkmate"], 2);
+        let [a, b] = [&report.engines[0], &report.engines[1]];
+        // A: 100 and 300 ms as Red, then 10 ms as Black (it moved first from the Black FEN).
+        assert_eq!(a.per_game_ms, [200.0, 10.0]);
+        assert_eq!((a.total_ms, a.moves, a.max_ms), (410, 3, 300));
+        assert_eq!(b.per_game_ms, [30.0, 70.0]);
+        let html = report.html();
+        assert!(
+            html.contains("<td>A</td><td>3</td><td>137</td><td>300</td>"),
+            "{html}"
+        );
+    }
+}
