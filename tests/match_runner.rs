@@ -7,10 +7,34 @@
 use chariot::matchrun::pgn::{read_games, PgnGame};
 use std::path::PathBuf;
 use std::process::{Command, Output, Stdio};
+use std::sync::OnceLock;
 use std::time::Duration;
 
 const CHARIOT: &str = env!("CARGO_BIN_EXE_chariot");
-const FAKE: &str = env!("CARGO_BIN_EXE_chariot-fake-engine");
+
+/// The scripted engine is an example target (test support, not something `cargo install`
+/// installs). `cargo test` builds examples; a run of this test alone builds it here.
+fn fake_engine() -> &'static str {
+    static PATH: OnceLock<String> = OnceLock::new();
+    PATH.get_or_init(|| {
+        let test_exe = std::env::current_exe().expect("test binary path");
+        let profile_dir = test_exe
+            .parent()
+            .and_then(|deps| deps.parent())
+            .expect("target dir");
+        let path = profile_dir.join("examples").join("chariot-fake-engine");
+        if !path.exists() {
+            let mut build = Command::new(env!("CARGO"));
+            build.args(["build", "--example", "chariot-fake-engine"]);
+            if profile_dir.ends_with("release") {
+                build.arg("--release");
+            }
+            let status = build.status().expect("cargo runs");
+            assert!(status.success(), "building the fake engine failed");
+        }
+        path.display().to_string()
+    })
+}
 
 fn pgn_path(name: &str) -> PathBuf {
     let path = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("{name}.pgn"));
@@ -21,7 +45,7 @@ fn pgn_path(name: &str) -> PathBuf {
 fn fake(name: &str, extra: &str) -> Vec<String> {
     let mut words = vec![
         "--engine".to_string(),
-        format!("cmd={FAKE}"),
+        format!("cmd={}", fake_engine()),
         format!("name={name}"),
     ];
     words.extend(extra.split_whitespace().map(String::from));
@@ -391,24 +415,29 @@ fn bad_arguments_are_reported_not_panicked() {
             "cannot start",
         ),
         (
-            vec!["--engine", &format!("cmd={FAKE}"), "--depth", "1"],
+            vec![
+                "--engine",
+                &format!("cmd={}", fake_engine()),
+                "--depth",
+                "1",
+            ],
             "at least two",
         ),
         (
             vec![
                 "--engine",
-                &format!("cmd={FAKE}"),
+                &format!("cmd={}", fake_engine()),
                 "--engine",
-                &format!("cmd={FAKE}"),
+                &format!("cmd={}", fake_engine()),
             ],
             "no time control",
         ),
         (
             vec![
                 "--engine",
-                &format!("cmd={FAKE}"),
+                &format!("cmd={}", fake_engine()),
                 "--engine",
-                &format!("cmd={FAKE}"),
+                &format!("cmd={}", fake_engine()),
                 "--tc",
                 "x",
             ],

@@ -301,8 +301,8 @@ pub fn read_games(text: &str) -> Result<Vec<PgnGame>, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::matchrun::game::{PlayedMove, Termination};
     use crate::board::notation::parse_coords;
+    use crate::matchrun::game::{PlayedMove, Termination};
 
     fn played(text: &str, book: bool, score: Option<Score>) -> PlayedMove {
         let mv = parse_coords(text, RankBase::Zero).unwrap();

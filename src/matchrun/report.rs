@@ -626,8 +626,8 @@ fn short(v: f64) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::matchrun::game::{PlayedMove, Termination};
     use crate::board::notation::{parse_coords, RankBase};
+    use crate::matchrun::game::{PlayedMove, Termination};
 
     fn record(
         red: &str,
