@@ -7,7 +7,6 @@
 
 mod cache;
 mod cannon;
-mod draw;
 mod king;
 mod masks;
 mod mobility;
@@ -15,6 +14,7 @@ pub mod params;
 mod patterns;
 pub(crate) mod psqt;
 mod relations;
+mod scale;
 pub mod score;
 pub mod trace;
 
@@ -159,7 +159,7 @@ fn evaluate_with<T: Tracer>(pos: &Position, psq: Score, phase: i32, tracer: &mut
     } else {
         Color::Black
     };
-    let scale = draw::scale(pos, strong);
+    let scale = scale::scale(pos, strong);
     tracer.result(phase, scale, red);
     let scaled = blended * scale / SCALE_NORMAL;
     match us {
