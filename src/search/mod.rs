@@ -5,6 +5,7 @@
 pub mod draw;
 mod history;
 pub mod movepick;
+mod params;
 pub mod score;
 pub mod see;
 pub mod time;
@@ -246,12 +247,13 @@ impl WithTotal for SearchResult {
 
 /// Searches with a narrow window around the last score, widening on failure.
 fn aspiration(main: &mut Worker, depth: i32, guess: i32, index: usize) -> i32 {
-    let mut delta = 25;
-    let (mut alpha, mut beta) = if depth >= 5 && index == 0 && !is_decisive(guess) {
-        (guess - delta, guess + delta)
-    } else {
-        (-INFINITE, INFINITE)
-    };
+    let mut delta = params::ASPIRATION_DELTA;
+    let (mut alpha, mut beta) =
+        if depth >= params::ASPIRATION_MIN_DEPTH && index == 0 && !is_decisive(guess) {
+            (guess - delta, guess + delta)
+        } else {
+            (-INFINITE, INFINITE)
+        };
     loop {
         let score = main.search_root(alpha, beta, depth);
         if main.stopped {
