@@ -155,7 +155,7 @@ fn probe(engine: &mut Engine, args: &str) -> Result<(), String> {
         {
             text += &format!(" bestmove {mv}");
         }
-        let score = hit.score;
+        let score = super::engine::ucci_score(hit.score);
         if matches!(hit.bound, Bound::Lower | Bound::Exact) {
             text += &format!(" lowerbound {score} depth {}", hit.depth.max(0));
         }

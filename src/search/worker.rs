@@ -216,7 +216,7 @@ impl<'a> Worker<'a> {
         if ply > 0 {
             // Step 2. The rules end the game here (repetition, 60-move rule, bare material),
             // or the tree is as deep as it may go.
-            if let Some(score) = rule_score(&self.pos) {
+            if let Some(score) = rule_score(&self.pos, ply) {
                 return score;
             }
             if ply >= MAX_PLY - 1 {
@@ -268,7 +268,7 @@ impl<'a> Worker<'a> {
             && ply > 0
             && eval > -HOPELESS
             && eval < MATE_BOUND
-            && !is_decisive(beta)
+            && !is_mate(beta)
         {
             // Step 6. Reverse futility: far above beta at low depth, a quiet move will not
             // drop it.
