@@ -155,10 +155,10 @@ impl MovePicker {
         }
     }
 
-    /// The next move, passing over quiet moves that do not give check: what the search wants
-    /// once it prunes quiets. The first quiet passed over ends their sorting (the rest are
+    /// The next move, passing over quiet moves that neither give check nor push a pawn at the
+    /// enemy king ([`pawn_nears_king`]): what the search wants once it prunes quiets. The first quiet passed over ends their sorting (the rest are
     /// only scanned for checks), so the same moves come out as from [`MovePicker::next`]
-    /// with the non-checking quiets dropped.
+    /// with the other quiets dropped.
     pub fn next_capture_or_check(
         &mut self,
         pos: &Position,
@@ -168,14 +168,19 @@ impl MovePicker {
         loop {
             if self.stage == Stage::Quiets && self.quiets_unsorted {
                 while let Some(mv) = self.pick_quiet() {
-                    if checks.gives_check(pos, mv) && !self.tried_before(mv) {
+                    if (checks.gives_check(pos, mv) || pawn_nears_king(pos, mv))
+                        && !self.tried_before(mv)
+                    {
                         return Some(mv);
                     }
                 }
                 self.stage = Stage::BadCaptures;
             }
             let mv = self.next(pos, history)?;
-            if pos.piece_at(mv.to()).is_some() || checks.gives_check(pos, mv) {
+            if pos.piece_at(mv.to()).is_some()
+                || checks.gives_check(pos, mv)
+                || pawn_nears_king(pos, mv)
+            {
                 return Some(mv);
             }
             self.quiets_unsorted = true;
@@ -281,6 +286,20 @@ fn reaches(pos: &Position, piece: Piece, mv: Move) -> bool {
         PieceType::Pawn => pawn_attacks(piece.color(), from),
     };
     targets.has(to)
+}
+
+/// A pawn advancing into the last three ranks, beside the enemy palace: a quiet move, but one
+/// many mates are built from, so late-move pruning and futility leave it alone.
+#[inline]
+pub fn pawn_nears_king(pos: &Position, mv: Move) -> bool {
+    let to_rank = mv.to().rank();
+    let deep = match pos.side_to_move() {
+        Color::Red => to_rank >= 7 && to_rank > mv.from().rank(),
+        Color::Black => to_rank <= 2 && to_rank < mv.from().rank(),
+    };
+    deep && pos
+        .piece_at(mv.from())
+        .is_some_and(|p| p.kind() == PieceType::Pawn)
 }
 
 /// Is `mv` (from the hash table or another node) legal in `pos`? Much cheaper than generating.
