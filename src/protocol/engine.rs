@@ -6,7 +6,7 @@ use crate::board::movegen::legal_moves;
 use crate::board::notation::{parse_move, position_from, RankBase};
 use crate::board::position::Position;
 use crate::board::types::Move;
-use crate::search::score::{describe, ScoreText};
+use crate::search::score::{describe, is_mate, mate_plies, ScoreText};
 use crate::search::tt::TranspositionTable;
 use crate::search::{self, Limits, Line, Options, SearchResult, Signals};
 use std::sync::Arc;
@@ -196,10 +196,13 @@ pub fn info_line(dialect: Dialect, base: RankBase, line: &Line) -> String {
             ms,
             pv
         ),
-        // UCCI scores are plain numbers; mates are reported as large ones.
         Dialect::Ucci => format!(
             "info depth {} score {} time {} nodes {} pv {}",
-            line.depth, line.score, ms, line.nodes, pv
+            line.depth,
+            ucci_score(line.score),
+            ms,
+            line.nodes,
+            pv
         ),
     }
 }
@@ -222,6 +225,18 @@ pub fn bestmove_line(dialect: Dialect, base: RankBase, result: &SearchResult) ->
         );
     }
     text
+}
+
+/// UCCI scores are plain numbers. Mates (and rule endings) go out as ElephantEye writes them,
+/// `10000` less the plies to the end, which UCCI hosts show as mates; other scores are
+/// centipawns, kept inside that range.
+pub fn ucci_score(score: i32) -> i32 {
+    const UCCI_MATE: i32 = 10_000;
+    if is_mate(score) {
+        score.signum() * (UCCI_MATE - mate_plies(score))
+    } else {
+        score.clamp(-(UCCI_MATE - 200), UCCI_MATE - 200)
+    }
 }
 
 /// Score text for people: `+1.25` or `mate 3`.

@@ -152,7 +152,7 @@ fn probe(engine: &mut Engine, args: &str) -> Result<(), String> {
         if let Some(mv) = hit.mv.filter(|&mv| pos.is_legal(mv)) {
             text += &format!(" bestmove {mv}");
         }
-        let score = hit.score;
+        let score = super::engine::ucci_score(hit.score);
         if matches!(hit.bound, Bound::Lower | Bound::Exact) {
             text += &format!(" lowerbound {score} depth {}", hit.depth.max(0));
         }

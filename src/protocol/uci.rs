@@ -5,6 +5,7 @@ use super::engine::{ban_all_but, parse_moves, Engine};
 use super::{error, number};
 use crate::board::notation::RankBase;
 use crate::board::types::Color;
+use crate::search::score::MAX_PLY;
 use crate::search::tt::TranspositionTable;
 use crate::search::Limits;
 
@@ -143,7 +144,14 @@ fn go(engine: &mut Engine, args: &str) -> Result<(), String> {
             "depth" => limits.depth = Some(number("go", key, value)?),
             "nodes" => limits.nodes = Some(number("go", key, value)?),
             "mate" => {
-                limits.depth = Some(number::<i32>("go", key, value)?.saturating_mul(2).max(1))
+                let moves: i32 = number("go", key, value)?;
+                if !(1..=MAX_PLY as i32 / 2).contains(&moves) {
+                    return Err(format!(
+                        "go mate takes 1 to {} moves, not {moves}",
+                        MAX_PLY / 2
+                    ));
+                }
+                limits.mate = Some(moves);
             }
             "infinite" => {
                 limits.infinite = true;

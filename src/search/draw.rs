@@ -1,15 +1,17 @@
 //! Game-ending rules as the search sees them: the 60-move (120-ply) rule, dead-drawn material
 //! and repetitions judged by the Asian rules of [`crate::rules`] (perpetual check or chase loses,
-//! other repetitions draw). One repetition inside the tree is enough to judge it.
+//! other repetitions draw). One repetition inside the tree is enough to judge it. A loss by rule
+//! scores like being mated at that ply.
 
-use super::score::RULE_WIN;
+use super::score::{mate_in, mated_in};
 use crate::board::position::Position;
 use crate::rules::{self, Verdict, RULE60_PLIES};
 
-/// Score of the current position for the side to move if the rules end the game here through
-/// repetition, the 60-move rule or material that cannot mate; `None` when play goes on.
+/// Score of the current position, `ply` plies from the root, for the side to move if the rules
+/// end the game here through repetition, the 60-move rule or material that cannot mate; `None`
+/// when play goes on.
 #[inline]
-pub fn rule_score(pos: &Position) -> Option<i32> {
+pub fn rule_score(pos: &Position, ply: usize) -> Option<i32> {
     if pos.rule60_count() >= RULE60_PLIES {
         return Some(0);
     }
@@ -17,8 +19,8 @@ pub fn rule_score(pos: &Position) -> Option<i32> {
         if let Some(verdict) = rules::repetition_verdict(pos) {
             return Some(match verdict {
                 Verdict::Draw => 0,
-                Verdict::Loss(loser) if loser == pos.side_to_move() => -RULE_WIN,
-                Verdict::Loss(_) => RULE_WIN,
+                Verdict::Loss(loser) if loser == pos.side_to_move() => mated_in(ply),
+                Verdict::Loss(_) => mate_in(ply),
             });
         }
     }
@@ -41,9 +43,9 @@ mod tests {
     fn shuffling_horses_repeats() {
         let mut pos = Position::startpos();
         play(&mut pos, "b0c2 b9c7 c2b0");
-        assert_eq!(rule_score(&pos), None);
+        assert_eq!(rule_score(&pos, 7), None);
         play(&mut pos, "c7b9");
-        assert_eq!(rule_score(&pos), Some(0));
+        assert_eq!(rule_score(&pos, 7), Some(0));
     }
 
     #[test]
@@ -51,20 +53,20 @@ mod tests {
         // Red's rook checks up and down; after one cycle the repetition is judged.
         let mut pos = Position::from_fen("9/4k4/9/9/9/9/9/9/R8/3K5 w - - 0 1").unwrap();
         play(&mut pos, "a1a8 e8e9 a8a9 e9e8");
-        assert_eq!(rule_score(&pos), None);
+        assert_eq!(rule_score(&pos, 7), None);
         play(&mut pos, "a9a8");
         // Black to move after Red repeated by checking: Black wins by rule.
-        assert_eq!(rule_score(&pos), Some(RULE_WIN));
+        assert_eq!(rule_score(&pos, 7), Some(mate_in(7)));
         play(&mut pos, "e8e9");
-        assert_eq!(rule_score(&pos), Some(-RULE_WIN));
+        assert_eq!(rule_score(&pos, 7), Some(mated_in(7)));
     }
 
     #[test]
     fn sixty_move_rule() {
         let fen = "4k4/9/9/9/9/9/9/9/R8/3K5 w - - 119 80";
         let mut pos = Position::from_fen(fen).unwrap();
-        assert_eq!(rule_score(&pos), None);
+        assert_eq!(rule_score(&pos, 7), None);
         play(&mut pos, "d0d1");
-        assert_eq!(rule_score(&pos), Some(0));
+        assert_eq!(rule_score(&pos, 7), Some(0));
     }
 }

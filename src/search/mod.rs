@@ -5,6 +5,7 @@
 pub(crate) mod draw;
 mod history;
 pub(crate) mod movepick;
+mod params;
 pub mod score;
 pub(crate) mod see;
 pub(crate) mod time;
@@ -213,10 +214,17 @@ pub fn search(
             if !pondering && (timer.soft_expired() || main.out_of_time()) {
                 break;
             }
+            // `go mate N`: a completed iteration proved a mate in N or fewer.
+            if let Some(moves) = limits.mate {
+                let proved = matches!(describe(result.score), ScoreText::Mate(m) if (1..=moves).contains(&m));
+                if result.depth == depth && proved {
+                    break;
+                }
+            }
             // A forced mate is settled once the depth is well past its length. Not sooner:
             // reductions and pruning can hide a shorter mate from depths just beyond it.
             if is_mate(result.score)
-                && 2 * (MATE - result.score.abs()) <= depth
+                && 2 * mate_plies(result.score) <= depth
                 && !limits.infinite
                 && !pondering
             {
@@ -247,12 +255,13 @@ impl WithTotal for SearchResult {
 
 /// Searches with a narrow window around the last score, widening on failure.
 fn aspiration(main: &mut Worker, depth: i32, guess: i32, index: usize) -> i32 {
-    let mut delta = 25;
-    let (mut alpha, mut beta) = if depth >= 5 && index == 0 && !is_decisive(guess) {
-        (guess - delta, guess + delta)
-    } else {
-        (-INFINITE, INFINITE)
-    };
+    let mut delta = params::ASPIRATION_DELTA;
+    let (mut alpha, mut beta) =
+        if depth >= params::ASPIRATION_MIN_DEPTH && index == 0 && !is_mate(guess) {
+            (guess - delta, guess + delta)
+        } else {
+            (-INFINITE, INFINITE)
+        };
     loop {
         let score = main.search_root(alpha, beta, depth);
         if main.stopped {

@@ -7,7 +7,7 @@ use super::see::{see_ge, value};
 use crate::board::check_info::CheckInfo;
 use crate::board::movegen::{generate, GenKind, MoveList, MAX_MOVES};
 use crate::board::position::Position;
-use crate::board::types::{Color, Move};
+use crate::board::types::{Color, Move, PieceType};
 use crate::eval::psqt::psqt;
 
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Debug)]
@@ -154,10 +154,10 @@ impl MovePicker {
         }
     }
 
-    /// The next move, passing over quiet moves that do not give check: what the search wants
-    /// once it prunes quiets. The first quiet passed over ends their sorting (the rest are
+    /// The next move, passing over quiet moves that neither give check nor push a pawn at the
+    /// enemy king ([`pawn_nears_king`]): what the search wants once it prunes quiets. The first quiet passed over ends their sorting (the rest are
     /// only scanned for checks), so the same moves come out as from [`MovePicker::next`]
-    /// with the non-checking quiets dropped.
+    /// with the other quiets dropped.
     pub fn next_capture_or_check(
         &mut self,
         pos: &Position,
@@ -167,14 +167,19 @@ impl MovePicker {
         loop {
             if self.stage == Stage::Quiets && self.quiets_unsorted {
                 while let Some(mv) = self.pick_quiet() {
-                    if checks.gives_check(pos, mv) && !self.tried_before(mv) {
+                    if (checks.gives_check(pos, mv) || pawn_nears_king(pos, mv))
+                        && !self.tried_before(mv)
+                    {
                         return Some(mv);
                     }
                 }
                 self.stage = Stage::BadCaptures;
             }
             let mv = self.next(pos, history)?;
-            if pos.piece_at(mv.to()).is_some() || checks.gives_check(pos, mv) {
+            if pos.piece_at(mv.to()).is_some()
+                || checks.gives_check(pos, mv)
+                || pawn_nears_king(pos, mv)
+            {
                 return Some(mv);
             }
             self.quiets_unsorted = true;
@@ -262,6 +267,20 @@ fn mvv_lva(pos: &Position, mv: Move) -> i32 {
     let victim = pos.piece_at(mv.to()).map_or(0, |p| value(p.kind()));
     let attacker = pos.piece_at(mv.from()).map_or(0, |p| value(p.kind()));
     victim * 16 - attacker / 16
+}
+
+/// A pawn advancing into the last three ranks, beside the enemy palace: a quiet move, but one
+/// many mates are built from, so late-move pruning and futility leave it alone.
+#[inline]
+pub fn pawn_nears_king(pos: &Position, mv: Move) -> bool {
+    let to_rank = mv.to().rank();
+    let deep = match pos.side_to_move() {
+        Color::Red => to_rank >= 7 && to_rank > mv.from().rank(),
+        Color::Black => to_rank <= 2 && to_rank < mv.from().rank(),
+    };
+    deep && pos
+        .piece_at(mv.from())
+        .is_some_and(|p| p.kind() == PieceType::Pawn)
 }
 
 fn is_legal_quiet(pos: &Position, mv: Move) -> bool {

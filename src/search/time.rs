@@ -13,6 +13,8 @@ pub struct Limits {
     pub movetime: Option<u64>,
     pub depth: Option<i32>,
     pub nodes: Option<u64>,
+    /// Stop once a mate in this many moves or fewer is proved (`go mate N`).
+    pub mate: Option<i32>,
     /// Search until `stop` (also what `go ponder` does until `ponderhit`).
     pub infinite: bool,
 }

@@ -4,6 +4,7 @@
 use super::draw::rule_score;
 use super::history::History;
 use super::movepick::MovePicker;
+use super::params::*;
 use super::score::*;
 use super::see::{see_ge, value};
 use super::time::TimeManager;
@@ -16,14 +17,6 @@ use crate::eval::Evaluator;
 use crate::search::tt::{score_from_tt, score_to_tt, Bound, TranspositionTable, TtHit};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::OnceLock;
-
-/// Quiescence skips captures that leave the score this far below alpha even after winning
-/// the victim outright (positional swings rarely exceed it).
-const DELTA_MARGIN: i32 = 200;
-
-/// A side this far behind on the evaluation (more than a rook) has lost on material, so null
-/// move and reverse futility are not tried for it.
-const HOPELESS: i32 = 1000;
 
 /// How often (in nodes) a thread publishes its node count and looks at the clock.
 const CHECK_INTERVAL: u64 = 1024;
@@ -64,7 +57,7 @@ fn reductions() -> &'static [[i32; 64]; 64] {
         let mut table = [[0; 64]; 64];
         for (depth, row) in table.iter_mut().enumerate().skip(1) {
             for (moves, r) in row.iter_mut().enumerate().skip(1) {
-                *r = (0.5 + (depth as f64).ln() * (moves as f64).ln() / 2.2) as i32;
+                *r = (LMR_OFFSET + (depth as f64).ln() * (moves as f64).ln() / LMR_DIVISOR) as i32;
             }
         }
         table
@@ -195,6 +188,7 @@ impl<'a> Worker<'a> {
         .any()
     }
 
+    /// Principal variation search of the node at `ply` to `depth`, fail-soft.
     fn negamax(
         &mut self,
         mut alpha: i32,
@@ -203,11 +197,13 @@ impl<'a> Worker<'a> {
         ply: usize,
         cut_node: bool,
     ) -> i32 {
+        // Step 1. Initialise the node; a check extends (evasions are few, and mates hide
+        // behind checks); at the horizon, quiescence takes over.
         let pv_node = beta - alpha > 1;
         self.pv_len[ply] = ply;
         let in_check = self.pos.in_check();
         if in_check && ply < MAX_PLY / 2 {
-            depth += 1; // check extension: evasions are few, and mates hide behind checks
+            depth += 1;
         }
         if depth <= 0 {
             return self.qsearch(alpha, beta, ply);
@@ -216,8 +212,11 @@ impl<'a> Worker<'a> {
             return 0;
         }
         self.seldepth = self.seldepth.max(ply);
+
         if ply > 0 {
-            if let Some(score) = rule_score(&self.pos) {
+            // Step 2. The rules end the game here (repetition, 60-move rule, bare material),
+            // or the tree is as deep as it may go.
+            if let Some(score) = rule_score(&self.pos, ply) {
                 return score;
             }
             if ply >= MAX_PLY - 1 {
@@ -227,7 +226,8 @@ impl<'a> Worker<'a> {
                     self.eval.evaluate(&self.pos)
                 };
             }
-            // Mate-distance pruning: no line from here beats a mate already found nearer the root.
+            // Step 3. Mate-distance pruning: no line from here beats a mate already found
+            // nearer the root.
             alpha = alpha.max(mated_in(ply));
             beta = beta.min(-mated_in(ply + 1));
             if alpha >= beta {
@@ -235,6 +235,7 @@ impl<'a> Worker<'a> {
             }
         }
 
+        // Step 4. Transposition table lookup: a deep enough bound settles a non-PV node.
         let key = self.pos.hash();
         let hit = self.tt.probe(key);
         let tt_move = hit.and_then(|h| h.mv).filter(|&mv| self.pos.is_legal(mv));
@@ -245,11 +246,12 @@ impl<'a> Worker<'a> {
             }
         }
 
+        // Step 5. Static evaluation. A hash score of any depth beats it where its bound
+        // allows: a mate a shallower search found keeps the node from being cut on a material
+        // count.
         let static_eval = self.static_eval(in_check, hit);
         self.frames[ply].static_eval = static_eval;
         let improving = ply >= 2 && !in_check && static_eval > self.frames[ply - 2].static_eval;
-        // A hash score of any depth beats the static evaluation where its bound allows: a mate
-        // a shallower search found keeps the node from being cut on a material count.
         let eval = match hit.map(|hit| (hit.bound, score_from_tt(hit.score, ply))) {
             Some((bound, score)) if !in_check && bound.settles(score, static_eval, static_eval) => {
                 score
@@ -257,24 +259,32 @@ impl<'a> Worker<'a> {
             _ => static_eval,
         };
 
-        // Not when beta is a mate or a rule win: "eval >= beta" against such a bound proves
-        // nothing, and cutting there hides mates. Nor when the side to move is hopelessly behind:
-        // then only a mate changes the result, and passing or standing on the material count
-        // would hide the opponent's quiet mating threats.
+        // Whole-node pruning, not when beta is a mate or a rule win: "eval >= beta" against
+        // such a bound proves nothing, and cutting there hides mates. Nor when the side to
+        // move is hopelessly behind: then only a mate changes the result, and passing or
+        // standing on the material count would hide the opponent's quiet mating threats.
+        let mut mate_threat = false;
         if !pv_node
             && !in_check
             && ply > 0
             && eval > -HOPELESS
             && eval < MATE_BOUND
-            && !is_decisive(beta)
+            && !is_mate(beta)
         {
-            // Reverse futility: far above beta at low depth, a quiet move will not drop it.
-            if depth <= 7 && eval - 80 * (depth - improving as i32) >= beta {
+            // Step 6. Reverse futility: far above beta at low depth, a quiet move will not
+            // drop it.
+            if depth <= RFP_MAX_DEPTH && eval - RFP_MARGIN * (depth - improving as i32) >= beta {
                 return eval;
             }
-            // Null move: if passing still fails high, a real move will too.
-            if depth >= 3 && eval >= beta && !self.frames[ply - 1].null && self.has_attackers() {
-                let r = 3 + depth / 4 + ((eval - beta) / 200).min(3);
+            // Step 7. Null move: if passing still fails high, a real move will too.
+            if depth >= NMP_MIN_DEPTH
+                && eval >= beta
+                && !self.frames[ply - 1].null
+                && self.has_attackers()
+            {
+                let r = NMP_BASE
+                    + depth / NMP_DEPTH_DIV
+                    + ((eval - beta) / NMP_EVAL_DIV).min(NMP_EVAL_MAX);
                 self.frames[ply].moved = None;
                 self.frames[ply].null = true;
                 self.pos.make_null_move();
@@ -287,13 +297,19 @@ impl<'a> Worker<'a> {
                 if score >= beta {
                     return if score >= MATE_BOUND { beta } else { score };
                 }
+                // Passing gets us mated: the opponent threatens mate, and only a full search
+                // of our moves finds the defence (or shows there is none).
+                mate_threat = score <= -MATE_BOUND;
             }
         }
-        // Without a hash move this node's ordering is poor; search it shallower first.
-        if depth >= 4 && tt_move.is_none() && (pv_node || cut_node) {
+
+        // Step 8. Internal iterative reduction: without a hash move this node's ordering is
+        // poor; search it shallower first.
+        if depth >= IIR_MIN_DEPTH && tt_move.is_none() && (pv_node || cut_node) && !in_check {
             depth -= 1;
         }
 
+        // Step 9. Loop over the moves, best-ordered first.
         let us = self.pos.side_to_move();
         let previous = if ply > 0 {
             self.frames[ply - 1].moved
@@ -312,19 +328,20 @@ impl<'a> Worker<'a> {
         let mut checks: Option<CheckInfo> = None;
         let original_alpha = alpha;
 
-        let late_quiets = (3 + depth * depth) / (2 - improving as i32);
+        let late_quiets = (LMP_BASE + depth * depth) / (2 - improving as i32);
         loop {
-            // Shallow pruning needs one move searched and no mate in sight. Checks are never
-            // pruned. (With alpha a win, quiets are pruned near the leaves; deeper iterations
-            // search them, which finds mates faster than a full-width tree.)
-            let may_prune = ply > 0 && !in_check && best_score > -MATE_BOUND;
+            // Step 10. Shallow pruning. It needs one move searched and no mate in sight;
+            // checks are never pruned. (With alpha a win, quiets are pruned near the leaves;
+            // deeper iterations search them, which finds mates faster than a full-width tree.)
+            let may_prune = ply > 0 && !in_check && !mate_threat && best_score > -MATE_BOUND;
             // Late-move pruning and futility: quiet moves late in the list, or far below alpha
             // at low depth, are not worth a search. While that holds the picker hands out only
-            // the quiets that check, testing them in a tight loop (most nodes prune dozens).
+            // the quiets that check or push a pawn at the king, testing them in a tight loop
+            // (most nodes prune dozens).
             let prune_quiets = may_prune
-                && depth <= 6
+                && depth <= SHALLOW_MAX_DEPTH
                 && (quiets_tried.len() as i32 >= late_quiets
-                    || static_eval + 100 + 100 * depth <= alpha);
+                    || static_eval + FUTILITY_BASE + FUTILITY_PER_DEPTH * depth <= alpha);
             let next = if prune_quiets {
                 let checks = checks.get_or_insert_with(|| CheckInfo::new(&self.pos));
                 picker.next_capture_or_check(&self.pos, &self.history, checks)
@@ -338,15 +355,17 @@ impl<'a> Worker<'a> {
                 continue;
             }
             let capture = self.pos.piece_at(mv.to()).is_some();
+            // Captures that lose material by exchange.
             if may_prune
                 && capture
-                && depth <= 6
-                && !see_ge(&self.pos, mv, -120 * depth)
+                && depth <= SHALLOW_MAX_DEPTH
+                && !see_ge(&self.pos, mv, SEE_CAPTURE_MARGIN * depth)
                 && !self.pos.gives_check(mv)
             {
                 continue;
             }
 
+            // Step 11. Make the move.
             let piece = self
                 .pos
                 .piece_at(mv.from())
@@ -357,15 +376,19 @@ impl<'a> Worker<'a> {
             let gives_check = self.pos.in_check();
             searched += 1;
             let new_depth = depth - 1;
+
+            // Step 12. Search it: the first move with the full window; later ones with a
+            // null window, quiet ones reduced (late-move reductions), re-searched at full
+            // depth and then with the full window when they beat alpha.
             let mut score;
             if searched == 1 {
                 score = -self.negamax(-beta, -alpha, new_depth, ply + 1, !pv_node && !cut_node);
             } else {
                 let mut r = 0;
-                if depth >= 3 && !capture && !gives_check && !in_check {
+                if depth >= LMR_MIN_DEPTH && !capture && !gives_check && !in_check && !mate_threat {
                     r = reductions()[depth.min(63) as usize][searched.min(63)];
                     r += cut_node as i32 + !improving as i32 - pv_node as i32;
-                    r -= self.history.score(us, mv) / 8192;
+                    r -= self.history.score(us, mv) / LMR_HISTORY_DIV;
                     r = r.clamp(0, new_depth - 1);
                 }
                 score = -self.negamax(-alpha - 1, -alpha, new_depth - r, ply + 1, true);
@@ -376,11 +399,15 @@ impl<'a> Worker<'a> {
                     score = -self.negamax(-beta, -alpha, new_depth, ply + 1, false);
                 }
             }
+
+            // Step 13. Undo the move.
             self.pos.unmake_move_with(&mut self.eval);
             if self.stopped {
                 return 0;
             }
 
+            // Step 14. A new best move: raise alpha, record the PV, and on a cut-off reward
+            // the quiet move that caused it.
             if score > best_score {
                 best_score = score;
                 if score > alpha {
@@ -402,11 +429,14 @@ impl<'a> Worker<'a> {
             }
         }
 
+        // Step 15. No legal move loses, stalemate included. (At the root with every move
+        // excluded there is nothing to report either.)
         if searched == 0 {
-            // No legal move loses, stalemate included. (At the root with every move excluded
-            // there is nothing to report either.)
             return mated_in(ply);
         }
+
+        // Step 16. Store the result (not for a root search with moves excluded: its best
+        // score is not the position's).
         let bound = if best_score >= beta {
             Bound::Lower
         } else if alpha > original_alpha {
@@ -445,7 +475,7 @@ impl<'a> Worker<'a> {
         tried: &MoveList,
     ) {
         let us = self.pos.side_to_move();
-        let bonus = (depth * depth * 16).min(2000);
+        let bonus = (depth * depth * HISTORY_BONUS_PER_DEPTH2).min(HISTORY_BONUS_MAX);
         self.history.update(us, mv, bonus);
         for &other in tried {
             self.history.update(us, other, -bonus);

@@ -1,0 +1,53 @@
+//! The search's tuning numbers, named in one place so `negamax` reads as steps and a tuner
+//! finds every knob here. Depths are in plies, scores in centipawns.
+
+/// Aspiration windows start at this half-width around the last score, from this depth on.
+pub const ASPIRATION_DELTA: i32 = 25;
+pub const ASPIRATION_MIN_DEPTH: i32 = 5;
+
+/// A side this far behind on the evaluation (more than a rook) has lost on material, so null
+/// move and reverse futility are not tried for it.
+pub const HOPELESS: i32 = 1000;
+
+/// Reverse futility: at depth <= this, a static evaluation `margin * (depth - improving)` above
+/// beta returns at once.
+pub const RFP_MAX_DEPTH: i32 = 7;
+pub const RFP_MARGIN: i32 = 80;
+
+/// Null move: from this depth, reduced by `BASE + depth / DEPTH_DIV + min((eval - beta) /
+/// EVAL_DIV, EVAL_MAX)`.
+pub const NMP_MIN_DEPTH: i32 = 3;
+pub const NMP_BASE: i32 = 3;
+pub const NMP_DEPTH_DIV: i32 = 4;
+pub const NMP_EVAL_DIV: i32 = 200;
+pub const NMP_EVAL_MAX: i32 = 3;
+
+/// Internal iterative reduction: from this depth, a PV or cut node without a hash move loses
+/// a ply.
+pub const IIR_MIN_DEPTH: i32 = 4;
+
+/// Shallow pruning (late-move pruning, futility, SEE) applies at depth <= this.
+pub const SHALLOW_MAX_DEPTH: i32 = 6;
+/// Late-move pruning: after `(BASE + depth^2) / (2 - improving)` quiets, the rest are pruned.
+pub const LMP_BASE: i32 = 3;
+/// Futility: quiets are pruned when the static evaluation plus `BASE + PER_DEPTH * depth`
+/// does not reach alpha.
+pub const FUTILITY_BASE: i32 = 100;
+pub const FUTILITY_PER_DEPTH: i32 = 100;
+/// Captures losing more than `SEE_CAPTURE_MARGIN * depth` by exchange are pruned.
+pub const SEE_CAPTURE_MARGIN: i32 = -120;
+
+/// Late-move reductions: from this depth; the base table is `OFFSET + ln(depth) ln(moves) /
+/// DIVISOR`, and every `HISTORY_DIV` of history is one ply less.
+pub const LMR_MIN_DEPTH: i32 = 3;
+pub const LMR_OFFSET: f64 = 0.5;
+pub const LMR_DIVISOR: f64 = 2.2;
+pub const LMR_HISTORY_DIV: i32 = 8192;
+
+/// History bonus of a quiet cut move: `PER_DEPTH2 * depth^2`, at most `MAX`.
+pub const HISTORY_BONUS_PER_DEPTH2: i32 = 16;
+pub const HISTORY_BONUS_MAX: i32 = 2000;
+
+/// Quiescence skips captures that leave the score this far below alpha even after winning
+/// the victim outright (positional swings rarely exceed it).
+pub const DELTA_MARGIN: i32 = 200;
