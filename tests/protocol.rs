@@ -310,7 +310,9 @@ fn bad_ucci_input_reports_errors_and_keeps_state() {
     for (bad, words) in [
         ("banmoves h2e2", "not a legal move"),
         ("position startpos moves h2e2 h2e2", "not a legal move"),
-        ("setoption hashsize many", "not a valid number"),
+        ("setoption hashsize many", "not a number in"),
+        ("setoption hashsize 0", "not a number in 1..=65536"),
+        ("setoption threads", "needs a value"),
         ("setoption flavour sweet", "unknown option"),
         ("setoption usemillisec maybe", "expected 'true' or 'false'"),
         ("go time soon", "not a valid number"),

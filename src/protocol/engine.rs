@@ -2,6 +2,7 @@
 //! search running in the background. Commands arrive on the caller's thread while the search
 //! thread prints its own `info` lines and the final `bestmove`.
 
+use super::options::{Setting, Value};
 use crate::movegen::legal_moves;
 use crate::notation::{parse_move, RankBase};
 use crate::position::Position;
@@ -78,6 +79,31 @@ impl Engine {
 
     pub fn clear_hash(&mut self) {
         self.table().clear();
+    }
+
+    /// Applies an option value checked by the option table (`EngineOption::parse`).
+    pub fn apply(&mut self, setting: Setting, value: Value) {
+        match (setting, value) {
+            (Setting::Hash, Value::Spin(mb)) => self.set_hash(mb as usize),
+            (Setting::Threads, Value::Spin(threads)) => {
+                self.stop();
+                self.options.threads = threads as usize;
+            }
+            (Setting::MultiPv, Value::Spin(lines)) => {
+                self.stop();
+                self.options.multipv = lines as usize;
+            }
+            (Setting::MoveOverhead, Value::Spin(ms)) => {
+                self.stop();
+                self.options.move_overhead_ms = ms as u64;
+            }
+            (Setting::ClearHash | Setting::NewGame, _) => self.clear_hash(),
+            (Setting::Ponder, _) => {}
+            // The only variant there is; setting it says the GUI numbers ranks 1-10.
+            (Setting::UciVariant, _) => self.base = RankBase::One,
+            (Setting::UseMillisec, Value::Check(on)) => self.ucci_millis = on,
+            other => debug_assert!(false, "{other:?} does not fit the option table"),
+        }
     }
 
     /// Parses `startpos | fen F [moves ...]` into a new position; the old one stays on error.

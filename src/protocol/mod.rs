@@ -3,6 +3,7 @@
 //! so a person can type `go depth 8` straight away.
 
 pub mod engine;
+pub mod options;
 mod ucci;
 mod uci;
 

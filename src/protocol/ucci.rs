@@ -4,6 +4,7 @@
 //! (which it may because Chariot advertises the option); then they are milliseconds.
 
 use super::engine::{parse_moves, parse_position, Engine};
+use super::options::{find_ucci, EngineOption, OPTIONS, UCCI_IGNORED};
 use super::{error, number};
 use crate::notation::RankBase;
 use crate::search::Limits;
@@ -17,9 +18,9 @@ pub fn handle(engine: &mut Engine, line: &str) -> bool {
         "ucci" => {
             println!("id name Chariot {}", env!("CARGO_PKG_VERSION"));
             println!("id author the Chariot developers");
-            println!("option hashsize type spin min 1 max 65536 default 16");
-            println!("option threads type spin min 1 max 256 default 1");
-            println!("option usemillisec type check default false");
+            for line in OPTIONS.iter().filter_map(EngineOption::ucci_line) {
+                println!("{line}");
+            }
             println!("ucciok");
             Ok(())
         }
@@ -61,37 +62,18 @@ pub fn handle(engine: &mut Engine, line: &str) -> bool {
     true
 }
 
+/// `setoption <name> [<value>]`.
 fn set_option(engine: &mut Engine, args: &str) -> Result<(), String> {
-    let mut parts = args.split_whitespace();
-    let name = parts
-        .next()
-        .ok_or("setoption: expected '<option> <value>'")?
-        .to_ascii_lowercase();
-    let value: Vec<&str> = parts.collect();
-    let value = value.first();
-    match name.as_str() {
-        "hashsize" => {
-            let mb: usize = number("setoption", &name, value)?;
-            engine.set_hash(mb.clamp(1, 1 << 16));
-        }
-        "threads" => {
-            let threads: usize = number("setoption", &name, value)?;
-            engine.stop();
-            engine.options.threads = threads.clamp(1, 256);
-        }
-        "usemillisec" => {
-            engine.ucci_millis = match value.map(|v| v.to_ascii_lowercase()).as_deref() {
-                Some("true") => true,
-                Some("false") => false,
-                _ => return Err("setoption usemillisec: expected 'true' or 'false'".into()),
-            }
-        }
-        "newgame" => engine.clear_hash(),
-        // Options of other engines with no meaning here are accepted and ignored.
-        "batch" | "debug" | "ponder" | "usebook" | "bookfiles" | "evalapi" | "promotion"
-        | "idle" | "pruning" | "knowledge" | "randomness" | "style" | "loadbook" => {}
-        _ => return Err(format!("setoption: unknown option '{name}'")),
+    let (name, value) = args.split_once(char::is_whitespace).unwrap_or((args, ""));
+    if name.is_empty() {
+        return Err("setoption: expected '<option> <value>'".to_string());
     }
+    if UCCI_IGNORED.iter().any(|n| n.eq_ignore_ascii_case(name)) {
+        return Ok(());
+    }
+    let option = find_ucci(name).ok_or_else(|| format!("setoption: unknown option '{name}'"))?;
+    let value = option.parse(name, Some(value))?;
+    engine.apply(option.setting, value);
     Ok(())
 }
 
