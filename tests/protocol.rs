@@ -340,3 +340,19 @@ fn no_legal_move_in_ucci_is_nobestmove() {
     e.send("go depth 2");
     assert_eq!(e.last("nobestmove"), "nobestmove");
 }
+
+#[test]
+fn invalid_utf8_is_refused_and_the_session_goes_on() {
+    let mut e = Engine::start();
+    e.send("uci");
+    e.until("uciok");
+    e.stdin
+        .write_all(b"position startpos moves h2e2\xff\r\n")
+        .unwrap();
+    e.stdin.write_all(b"\xfe\xfd\n").unwrap();
+    e.send("isready");
+    let lines = e.until("readyok");
+    let errors = lines.iter().filter(|l| l.starts_with("info string error"));
+    assert_eq!(errors.count(), 2, "{lines:#?}");
+    assert_eq!(e.fen(), Position::startpos().to_fen());
+}

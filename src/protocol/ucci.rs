@@ -5,61 +5,45 @@
 
 use super::engine::{parse_moves, parse_position, Engine};
 use super::options::{find_ucci, EngineOption, OPTIONS, UCCI_IGNORED};
-use super::{error, number};
+use super::{number, Flow};
 use crate::notation::RankBase;
 use crate::search::Limits;
 use crate::tt::Bound;
 
-/// Handles one line; false means quit.
-pub fn handle(engine: &mut Engine, line: &str) -> bool {
+/// Handles one line; an error leaves the engine as it was.
+pub(super) fn handle(engine: &mut Engine, line: &str) -> Result<Flow, String> {
     let (command, args) = line.split_once(char::is_whitespace).unwrap_or((line, ""));
     let args = args.trim();
-    let outcome = match command {
+    match command {
         "ucci" => {
-            println!("id name Chariot {}", env!("CARGO_PKG_VERSION"));
-            println!("id author the Chariot developers");
+            let out = &engine.out;
+            out.line(&format!("id name Chariot {}", env!("CARGO_PKG_VERSION")));
+            out.line("id author the Chariot developers");
             for line in OPTIONS.iter().filter_map(EngineOption::ucci_line) {
-                println!("{line}");
+                out.line(&line);
             }
-            println!("ucciok");
-            Ok(())
+            out.line("ucciok");
         }
-        "isready" => {
-            println!("readyok");
-            Ok(())
-        }
-        "setoption" => set_option(engine, args),
-        "position" => engine.set_position(args),
+        "isready" => engine.out.line("readyok"),
+        "setoption" => set_option(engine, args)?,
+        "position" => engine.set_position(args)?,
         "banmoves" => {
             let tokens: Vec<&str> = args.split_whitespace().collect();
-            parse_moves(&engine.pos, &tokens, RankBase::Zero)
-                .map(|moves| engine.options.banned = moves)
+            engine.options.banned = parse_moves(&engine.pos, &tokens, RankBase::Zero)?;
         }
-        "go" => go(engine, args),
-        "stop" => {
-            engine.stop();
-            Ok(())
-        }
-        "ponderhit" => {
-            engine.ponderhit();
-            Ok(())
-        }
-        "probe" => probe(engine, args),
-        "d" => {
-            print!("{}", engine.describe());
-            Ok(())
-        }
+        "go" => go(engine, args)?,
+        "stop" => engine.stop(),
+        "ponderhit" => engine.ponderhit(),
+        "probe" => probe(engine, args)?,
+        "d" => engine.out.line(&engine.describe()),
         "quit" => {
             engine.stop();
-            println!("bye");
-            return false;
+            engine.out.line("bye");
+            return Ok(Flow::Quit);
         }
-        _ => Err(format!("unknown command '{command}'")),
-    };
-    if let Err(message) = outcome {
-        error(&message);
+        _ => return Err(format!("unknown command '{command}'")),
     }
-    true
+    Ok(Flow::Continue)
 }
 
 /// `setoption <name> [<value>]`.
@@ -145,7 +129,7 @@ fn probe(engine: &mut Engine, args: &str) -> Result<(), String> {
             text += &format!(" upperbound {score} depth {}", hit.depth.max(0));
         }
     }
-    println!("{text}");
+    engine.out.line(&text);
     Ok(())
 }
 

@@ -3,58 +3,38 @@
 
 use super::engine::{ban_all_but, parse_moves, Engine};
 use super::options::{find_uci, EngineOption, OPTIONS};
-use super::{error, number};
+use super::{number, Flow};
 use crate::search::Limits;
 use crate::types::Color;
 
-/// Handles one line; false means quit.
-pub fn handle(engine: &mut Engine, line: &str) -> bool {
+/// Handles one line; an error leaves the engine as it was.
+pub(super) fn handle(engine: &mut Engine, line: &str) -> Result<Flow, String> {
     let (command, args) = line.split_once(char::is_whitespace).unwrap_or((line, ""));
     let args = args.trim();
-    let outcome = match command {
-        "uci" => {
-            print_identity();
-            Ok(())
-        }
-        "isready" => {
-            println!("readyok");
-            Ok(())
-        }
-        "ucinewgame" => {
-            engine.clear_hash();
-            Ok(())
-        }
-        "setoption" => set_option(engine, args),
-        "position" => engine.set_position(args),
-        "go" => go(engine, args),
-        "stop" => {
-            engine.stop();
-            Ok(())
-        }
-        "ponderhit" => {
-            engine.ponderhit();
-            Ok(())
-        }
-        "d" => {
-            print!("{}", engine.describe());
-            Ok(())
-        }
-        "quit" => return false,
-        _ => Err(format!("unknown command '{command}'")),
-    };
-    if let Err(message) = outcome {
-        error(&message);
+    match command {
+        "uci" => print_identity(engine),
+        "isready" => engine.out.line("readyok"),
+        "ucinewgame" => engine.clear_hash(),
+        "setoption" => set_option(engine, args)?,
+        "position" => engine.set_position(args)?,
+        "go" => go(engine, args)?,
+        "stop" => engine.stop(),
+        "ponderhit" => engine.ponderhit(),
+        "d" => engine.out.line(&engine.describe()),
+        "quit" => return Ok(Flow::Quit),
+        _ => return Err(format!("unknown command '{command}'")),
     }
-    true
+    Ok(Flow::Continue)
 }
 
-fn print_identity() {
-    println!("id name Chariot {}", env!("CARGO_PKG_VERSION"));
-    println!("id author the Chariot developers");
+fn print_identity(engine: &Engine) {
+    let out = &engine.out;
+    out.line(&format!("id name Chariot {}", env!("CARGO_PKG_VERSION")));
+    out.line("id author the Chariot developers");
     for line in OPTIONS.iter().filter_map(EngineOption::uci_line) {
-        println!("{line}");
+        out.line(&line);
     }
-    println!("uciok");
+    out.line("uciok");
 }
 
 /// `setoption name <name> [value <value>]`; names may hold spaces (`Clear Hash`).
