@@ -5,4 +5,5 @@
 
 pub mod data;
 pub mod fuzz_checks;
+pub mod protocol_fuzz;
 pub mod reference;
