@@ -4,6 +4,7 @@
 mod common;
 
 use common::fuzz_checks::{eval_incremental, fen_parse, movegen_diff, position_from_bytes};
+use common::protocol_fuzz::protocol;
 use std::path::PathBuf;
 
 fn corpus(target: &str) -> Vec<(String, Vec<u8>)> {
@@ -60,4 +61,37 @@ fn eval_incremental_corpus() {
         eprintln!("replaying {name}");
         eval_incremental(&bytes);
     }
+}
+
+#[test]
+fn protocol_corpus() {
+    let (mut rejected, mut searches, mut infos) = (0, 0, 0);
+    for (name, bytes) in corpus("protocol") {
+        // A hang is a failure too: each input runs on its own thread with a deadline.
+        let (done, finished) = std::sync::mpsc::channel();
+        let worker = std::thread::spawn(move || {
+            let summary = protocol(&bytes);
+            let _ = done.send(summary);
+        });
+        match finished.recv_timeout(std::time::Duration::from_secs(60)) {
+            Ok(summary) => {
+                eprintln!("{name}: {summary:?}");
+                rejected += summary.rejected;
+                searches += summary.searches;
+                infos += summary.infos;
+            }
+            Err(std::sync::mpsc::RecvTimeoutError::Disconnected) => {
+                // The check panicked: rethrow its message.
+                if let Err(panic) = worker.join() {
+                    std::panic::resume_unwind(panic);
+                }
+            }
+            Err(std::sync::mpsc::RecvTimeoutError::Timeout) => panic!("{name} hung"),
+        }
+    }
+    // The seeds must reach every check: refusals, searches and their output.
+    assert!(
+        rejected >= 20 && searches >= 10 && infos >= 10,
+        "{rejected} rejected, {searches} searches, {infos} info lines"
+    );
 }

@@ -312,7 +312,9 @@ fn bad_ucci_input_reports_errors_and_keeps_state() {
     for (bad, words) in [
         ("banmoves h2e2", "not a legal move"),
         ("position startpos moves h2e2 h2e2", "not a legal move"),
-        ("setoption hashsize many", "not a valid number"),
+        ("setoption hashsize many", "not a number in"),
+        ("setoption hashsize 0", "not a number in 1..=65536"),
+        ("setoption threads", "needs a value"),
         ("setoption flavour sweet", "unknown option"),
         ("setoption usemillisec maybe", "expected 'true' or 'false'"),
         ("go time soon", "not a valid number"),
@@ -339,4 +341,20 @@ fn no_legal_move_in_ucci_is_nobestmove() {
     e.send(&format!("position fen {fen}"));
     e.send("go depth 2");
     assert_eq!(e.last("nobestmove"), "nobestmove");
+}
+
+#[test]
+fn invalid_utf8_is_refused_and_the_session_goes_on() {
+    let mut e = Engine::start();
+    e.send("uci");
+    e.until("uciok");
+    e.stdin
+        .write_all(b"position startpos moves h2e2\xff\r\n")
+        .unwrap();
+    e.stdin.write_all(b"\xfe\xfd\n").unwrap();
+    e.send("isready");
+    let lines = e.until("readyok");
+    let errors = lines.iter().filter(|l| l.starts_with("info string error"));
+    assert_eq!(errors.count(), 2, "{lines:#?}");
+    assert_eq!(e.fen(), Position::startpos().to_fen());
 }

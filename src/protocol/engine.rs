@@ -2,6 +2,8 @@
 //! search running in the background. Commands arrive on the caller's thread while the search
 //! thread prints its own `info` lines and the final `bestmove`.
 
+use super::options::{Setting, Value};
+use super::{Caps, Output};
 use crate::board::movegen::legal_moves;
 use crate::board::notation::{parse_move, position_from, RankBase};
 use crate::board::position::Position;
@@ -29,34 +31,68 @@ pub struct Engine {
     pub dialect: Dialect,
     /// UCCI `setoption usemillisec true`: times in `go` are milliseconds, not seconds.
     pub ucci_millis: bool,
-    running: Option<(Arc<Signals>, JoinHandle<()>)>,
+    pub out: Output,
+    caps: Caps,
+    running: Option<Running>,
+}
+
+/// The search in the background.
+struct Running {
+    signals: Arc<Signals>,
+    infinite: bool,
+    thread: JoinHandle<()>,
 }
 
 impl Engine {
+    /// An engine answering on standard output, without caps: what the binary runs.
     pub fn new(dialect: Dialect) -> Engine {
+        Engine::with_caps(dialect, Output::stdout(), Caps::default())
+    }
+
+    pub fn with_caps(dialect: Dialect, out: Output, caps: Caps) -> Engine {
+        let hash_mb = TranspositionTable::DEFAULT_MB;
         Engine {
             pos: Position::startpos(),
-            tt: Arc::new(TranspositionTable::new(TranspositionTable::DEFAULT_MB)),
-            hash_mb: TranspositionTable::DEFAULT_MB,
+            tt: Arc::new(TranspositionTable::new(capped(hash_mb, caps.hash_mb))),
+            hash_mb,
             options: Options::default(),
             base: RankBase::Zero,
             dialect,
             ucci_millis: false,
+            out,
+            caps,
             running: None,
         }
     }
 
     /// Ends any running search (its `bestmove` is printed) and waits for its thread.
     pub fn stop(&mut self) {
-        if let Some((signals, handle)) = self.running.take() {
-            signals.stop();
-            let _ = handle.join();
+        if let Some(running) = self.running.take() {
+            running.signals.stop();
+            let _ = running.thread.join();
+        }
+    }
+
+    /// Waits for a search that ends by itself (neither infinite nor pondering) to end. Test
+    /// harnesses use it to let a search finish before the next command; GUIs read `bestmove`.
+    pub fn wait(&mut self) {
+        let ends_by_itself = self.running.as_ref().is_some_and(|r| {
+            !r.infinite
+                && !r
+                    .signals
+                    .pondering
+                    .load(std::sync::atomic::Ordering::SeqCst)
+        });
+        if ends_by_itself {
+            if let Some(running) = self.running.take() {
+                let _ = running.thread.join();
+            }
         }
     }
 
     pub fn ponderhit(&mut self) {
-        if let Some((signals, _)) = &self.running {
-            signals.ponderhit();
+        if let Some(running) = &self.running {
+            running.signals.ponderhit();
         }
     }
 
@@ -65,7 +101,10 @@ impl Engine {
         self.stop();
         if Arc::get_mut(&mut self.tt).is_none() {
             // Unreachable once the search thread is joined, but never worth a panic.
-            self.tt = Arc::new(TranspositionTable::new(self.hash_mb));
+            self.tt = Arc::new(TranspositionTable::new(capped(
+                self.hash_mb,
+                self.caps.hash_mb,
+            )));
         }
         Arc::get_mut(&mut self.tt).expect("no search thread holds the table")
     }
@@ -73,11 +112,38 @@ impl Engine {
     pub fn set_hash(&mut self, mb: usize) {
         self.stop();
         self.hash_mb = mb;
-        self.tt = Arc::new(TranspositionTable::new(mb));
+        // Drop the old table before allocating the new one, so a resize never needs both.
+        self.tt = Arc::new(TranspositionTable::new(1));
+        self.tt = Arc::new(TranspositionTable::new(capped(mb, self.caps.hash_mb)));
     }
 
     pub fn clear_hash(&mut self) {
         self.table().clear();
+    }
+
+    /// Applies an option value checked by the option table (`EngineOption::parse`).
+    pub fn apply(&mut self, setting: Setting, value: Value) {
+        match (setting, value) {
+            (Setting::Hash, Value::Spin(mb)) => self.set_hash(mb as usize),
+            (Setting::Threads, Value::Spin(threads)) => {
+                self.stop();
+                self.options.threads = threads as usize;
+            }
+            (Setting::MultiPv, Value::Spin(lines)) => {
+                self.stop();
+                self.options.multipv = lines as usize;
+            }
+            (Setting::MoveOverhead, Value::Spin(ms)) => {
+                self.stop();
+                self.options.move_overhead_ms = ms as u64;
+            }
+            (Setting::ClearHash | Setting::NewGame, _) => self.clear_hash(),
+            (Setting::Ponder, _) => {}
+            // The only variant there is; setting it says the GUI numbers ranks 1-10.
+            (Setting::UciVariant, _) => self.base = RankBase::One,
+            (Setting::UseMillisec, Value::Check(on)) => self.ucci_millis = on,
+            other => debug_assert!(false, "{other:?} does not fit the option table"),
+        }
     }
 
     /// Parses `startpos | fen F [moves ...]` into a new position; the old one stays on error.
@@ -101,39 +167,54 @@ impl Engine {
     }
 
     /// Starts searching the current position in the background.
-    pub fn go(&mut self, limits: Limits, ponder: bool) {
+    pub fn go(&mut self, mut limits: Limits, ponder: bool) {
         self.stop();
+        limits.nodes = match (limits.nodes, self.caps.nodes) {
+            (Some(n), Some(cap)) => Some(n.min(cap)),
+            (n, cap) => n.or(cap),
+        };
         let signals = Arc::new(Signals::default());
         signals
             .pondering
             .store(ponder, std::sync::atomic::Ordering::SeqCst);
         let pos = self.pos.clone();
         let tt = Arc::clone(&self.tt);
-        let options = self.options.clone();
+        let mut options = self.options.clone();
+        options.threads = capped(options.threads, self.caps.threads);
         let (dialect, base) = (self.dialect, self.move_base());
+        let out = self.out.clone();
         let thread_signals = Arc::clone(&signals);
-        let handle = std::thread::Builder::new()
+        let infinite = limits.infinite;
+        let thread = std::thread::Builder::new()
             .name("search".into())
             .stack_size(16 * 1024 * 1024)
             .spawn(move || {
-                let mut report = |line: &Line| println!("{}", info_line(dialect, base, line));
+                let mut report = |line: &Line| out.line(&info_line(dialect, base, line));
                 let result =
                     search::search(&pos, &tt, &limits, &options, &thread_signals, &mut report);
-                println!("{}", bestmove_line(dialect, base, &result));
+                out.line(&bestmove_line(dialect, base, &result));
             })
             .expect("the search thread starts");
-        self.running = Some((signals, handle));
+        self.running = Some(Running {
+            signals,
+            infinite,
+            thread,
+        });
     }
 
     /// The board, FEN and hash, for `d`.
     pub fn describe(&self) -> String {
         format!(
-            "{}\nFen: {}\nKey: {:016X}\n",
+            "{}\nFen: {}\nKey: {:016X}",
             self.pos,
             self.pos.to_fen(),
             self.pos.hash()
         )
     }
+}
+
+fn capped(value: usize, cap: Option<usize>) -> usize {
+    cap.map_or(value, |cap| value.min(cap))
 }
 
 pub fn parse_position(args: &str, base: RankBase) -> Result<Position, String> {

@@ -3,41 +3,174 @@
 //! so a person can type `go depth 8` straight away.
 
 pub mod engine;
+pub mod options;
 mod ucci;
 mod uci;
 
 use engine::{Dialect, Engine};
 use std::io::BufRead;
+use std::sync::{Arc, Mutex};
 
-/// Reads commands from `input` until `quit` or end of input.
-pub fn run_loop(input: impl BufRead) {
-    let mut engine: Option<Engine> = None;
-    for line in input.lines() {
-        let Ok(line) = line else { break };
+/// Reads commands from `input` until `quit` or end of input, answering on standard output.
+pub fn run_loop(mut input: impl BufRead) {
+    let mut session = Session::new(Output::stdout());
+    let mut line = Vec::new();
+    loop {
+        line.clear();
+        match input.read_until(b'\n', &mut line) {
+            Ok(0) | Err(_) => break,
+            Ok(_) => {}
+        }
+        if session.command_bytes(&line) == Outcome::Quit {
+            break;
+        }
+    }
+    // End of input: finish any search so its bestmove is not lost.
+    session.finish();
+}
+
+/// What one command did.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// Carried out (or an empty line).
+    Done,
+    /// Refused with `info string error: <message>`; the state is as it was.
+    Rejected(String),
+    /// `quit`: the caller stops reading.
+    Quit,
+}
+
+/// Where a protocol's output goes: standard output, or a buffer a test or fuzz harness reads.
+/// The search thread writes through a clone, so its lines and the commands' interleave in the
+/// order they happen.
+#[derive(Clone)]
+pub struct Output(Option<Arc<Mutex<Vec<String>>>>);
+
+impl Output {
+    pub fn stdout() -> Output {
+        Output(None)
+    }
+
+    pub fn capture() -> Output {
+        Output(Some(Arc::default()))
+    }
+
+    /// Writes `text` (one or more lines, without the final newline).
+    pub fn line(&self, text: &str) {
+        match &self.0 {
+            None => {
+                use std::io::Write;
+                // A GUI that closed its end of the pipe is gone; nothing is left to tell.
+                let mut out = std::io::stdout().lock();
+                let _ = writeln!(out, "{text}").and_then(|_| out.flush());
+            }
+            Some(buffer) => buffer
+                .lock()
+                .unwrap_or_else(|e| e.into_inner())
+                .extend(text.lines().map(str::to_string)),
+        }
+    }
+
+    /// The captured lines so far, removed from the buffer (empty for standard output).
+    pub fn take(&self) -> Vec<String> {
+        match &self.0 {
+            None => Vec::new(),
+            Some(buffer) => std::mem::take(&mut *buffer.lock().unwrap_or_else(|e| e.into_inner())),
+        }
+    }
+}
+
+/// Bounds a harness puts on what commands may ask for, so arbitrary input can neither allocate
+/// gigabytes nor search for long: the table never exceeds `hash_mb`, searches use at most
+/// `threads` threads and `nodes` nodes (then wait for `stop` as usual if infinite or
+/// pondering). The options still read and report what the GUI set. The binary has no caps.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Caps {
+    pub hash_mb: Option<usize>,
+    pub threads: Option<usize>,
+    pub nodes: Option<u64>,
+}
+
+/// One conversation with a GUI: the engine is created by the first command, which also
+/// chooses the protocol.
+pub struct Session {
+    engine: Option<Engine>,
+    out: Output,
+    caps: Caps,
+}
+
+impl Session {
+    pub fn new(out: Output) -> Session {
+        Session::with_caps(out, Caps::default())
+    }
+
+    pub fn with_caps(out: Output, caps: Caps) -> Session {
+        Session {
+            engine: None,
+            out,
+            caps,
+        }
+    }
+
+    /// The engine, once the first command has created it.
+    pub fn engine(&self) -> Option<&Engine> {
+        self.engine.as_ref()
+    }
+
+    /// One line of input as bytes: invalid UTF-8 is replaced (and then refused by the command
+    /// that meets it) rather than ending the conversation.
+    pub fn command_bytes(&mut self, line: &[u8]) -> Outcome {
+        self.command(&String::from_utf8_lossy(line))
+    }
+
+    /// One line of input; surrounding whitespace and the line ending are ignored.
+    pub fn command(&mut self, line: &str) -> Outcome {
         let line = line.trim();
         if line.is_empty() {
-            continue;
+            return Outcome::Done;
         }
-        let engine = engine.get_or_insert_with(|| {
+        let (out, caps) = (&self.out, self.caps);
+        let engine = self.engine.get_or_insert_with(|| {
             let dialect = if line.split_whitespace().next() == Some("ucci") {
                 Dialect::Ucci
             } else {
                 Dialect::Uci
             };
-            Engine::new(dialect)
+            Engine::with_caps(dialect, out.clone(), caps)
         });
-        let keep_going = match engine.dialect {
+        let result = match engine.dialect {
             Dialect::Uci => uci::handle(engine, line),
             Dialect::Ucci => ucci::handle(engine, line),
         };
-        if !keep_going {
-            break;
+        match result {
+            Ok(Flow::Continue) => Outcome::Done,
+            Ok(Flow::Quit) => Outcome::Quit,
+            Err(message) => {
+                self.out.line(&format!("info string error: {message}"));
+                Outcome::Rejected(message)
+            }
         }
     }
-    // End of input: finish any search so its bestmove is not lost.
-    if let Some(mut engine) = engine {
-        engine.stop();
+
+    /// Lets a search that ends by itself finish (see `Engine::wait`).
+    pub fn wait(&mut self) {
+        if let Some(engine) = &mut self.engine {
+            engine.wait();
+        }
     }
+
+    /// Ends any running search; its `bestmove` is written first.
+    pub fn finish(&mut self) {
+        if let Some(engine) = &mut self.engine {
+            engine.stop();
+        }
+    }
+}
+
+/// Whether the conversation goes on after a command.
+enum Flow {
+    Continue,
+    Quit,
 }
 
 /// Reads the value after `key` in `tokens` as a number.
@@ -49,8 +182,4 @@ fn number<T: std::str::FromStr>(
     let text = value.ok_or_else(|| format!("{command}: '{key}' needs a value"))?;
     text.parse()
         .map_err(|_| format!("{command}: '{text}' is not a valid number for '{key}'"))
-}
-
-pub(crate) fn error(message: &str) {
-    println!("info string error: {message}");
 }

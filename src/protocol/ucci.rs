@@ -4,94 +4,60 @@
 //! (which it may because Chariot advertises the option); then they are milliseconds.
 
 use super::engine::{parse_moves, parse_position, Engine};
-use super::{error, number};
+use super::options::{find_ucci, EngineOption, OPTIONS, UCCI_IGNORED};
+use super::{number, Flow};
 use crate::board::notation::RankBase;
 use crate::search::tt::Bound;
 use crate::search::Limits;
 
-/// Handles one line; false means quit.
-pub fn handle(engine: &mut Engine, line: &str) -> bool {
+/// Handles one line; an error leaves the engine as it was.
+pub(super) fn handle(engine: &mut Engine, line: &str) -> Result<Flow, String> {
     let (command, args) = line.split_once(char::is_whitespace).unwrap_or((line, ""));
     let args = args.trim();
-    let outcome = match command {
+    match command {
         "ucci" => {
-            println!("id name Chariot {}", env!("CARGO_PKG_VERSION"));
-            println!("id author the Chariot developers");
-            println!("option hashsize type spin min 1 max 65536 default 16");
-            println!("option threads type spin min 1 max 256 default 1");
-            println!("option usemillisec type check default false");
-            println!("ucciok");
-            Ok(())
+            let out = &engine.out;
+            out.line(&format!("id name Chariot {}", env!("CARGO_PKG_VERSION")));
+            out.line("id author the Chariot developers");
+            for line in OPTIONS.iter().filter_map(EngineOption::ucci_line) {
+                out.line(&line);
+            }
+            out.line("ucciok");
         }
-        "isready" => {
-            println!("readyok");
-            Ok(())
-        }
-        "setoption" => set_option(engine, args),
-        "position" => engine.set_position(args),
+        "isready" => engine.out.line("readyok"),
+        "setoption" => set_option(engine, args)?,
+        "position" => engine.set_position(args)?,
         "banmoves" => {
             let tokens: Vec<&str> = args.split_whitespace().collect();
-            parse_moves(&engine.pos, &tokens, RankBase::Zero)
-                .map(|moves| engine.options.banned = moves)
+            engine.options.banned = parse_moves(&engine.pos, &tokens, RankBase::Zero)?;
         }
-        "go" => go(engine, args),
-        "stop" => {
-            engine.stop();
-            Ok(())
-        }
-        "ponderhit" => {
-            engine.ponderhit();
-            Ok(())
-        }
-        "probe" => probe(engine, args),
-        "d" => {
-            print!("{}", engine.describe());
-            Ok(())
-        }
+        "go" => go(engine, args)?,
+        "stop" => engine.stop(),
+        "ponderhit" => engine.ponderhit(),
+        "probe" => probe(engine, args)?,
+        "d" => engine.out.line(&engine.describe()),
         "quit" => {
             engine.stop();
-            println!("bye");
-            return false;
+            engine.out.line("bye");
+            return Ok(Flow::Quit);
         }
-        _ => Err(format!("unknown command '{command}'")),
-    };
-    if let Err(message) = outcome {
-        error(&message);
+        _ => return Err(format!("unknown command '{command}'")),
     }
-    true
+    Ok(Flow::Continue)
 }
 
+/// `setoption <name> [<value>]`.
 fn set_option(engine: &mut Engine, args: &str) -> Result<(), String> {
-    let mut parts = args.split_whitespace();
-    let name = parts
-        .next()
-        .ok_or("setoption: expected '<option> <value>'")?
-        .to_ascii_lowercase();
-    let value: Vec<&str> = parts.collect();
-    let value = value.first();
-    match name.as_str() {
-        "hashsize" => {
-            let mb: usize = number("setoption", &name, value)?;
-            engine.set_hash(mb.clamp(1, 1 << 16));
-        }
-        "threads" => {
-            let threads: usize = number("setoption", &name, value)?;
-            engine.stop();
-            engine.options.threads = threads.clamp(1, 256);
-        }
-        "usemillisec" => {
-            engine.ucci_millis = match value.map(|v| v.to_ascii_lowercase()).as_deref() {
-                Some("true") => true,
-                Some("false") => false,
-                _ => return Err("setoption usemillisec: expected 'true' or 'false'".into()),
-            }
-        }
-        "newgame" => engine.clear_hash(),
-        // Options of other engines with no meaning here are accepted and ignored.
-        "batch" | "debug" | "ponder" | "usebook" | "bookfiles" | "evalapi" | "promotion"
-        | "idle" | "pruning" | "knowledge" | "randomness" | "style" | "loadbook" => {}
-        _ => return Err(format!("setoption: unknown option '{name}'")),
+    let (name, value) = args.split_once(char::is_whitespace).unwrap_or((args, ""));
+    if name.is_empty() {
+        return Err("setoption: expected '<option> <value>'".to_string());
     }
+    if UCCI_IGNORED.iter().any(|n| n.eq_ignore_ascii_case(name)) {
+        return Ok(());
+    }
+    let option = find_ucci(name).ok_or_else(|| format!("setoption: unknown option '{name}'"))?;
+    let value = option.parse(name, Some(value))?;
+    engine.apply(option.setting, value);
     Ok(())
 }
 
@@ -160,7 +126,7 @@ fn probe(engine: &mut Engine, args: &str) -> Result<(), String> {
             text += &format!(" upperbound {score} depth {}", hit.depth.max(0));
         }
     }
-    println!("{text}");
+    engine.out.line(&text);
     Ok(())
 }
 

@@ -2,124 +2,60 @@
 //! `UCI_Variant` (the convention of multi-variant GUIs and the cutechess xiangqi fork).
 
 use super::engine::{ban_all_but, parse_moves, Engine};
-use super::{error, number};
-use crate::board::notation::RankBase;
+use super::options::{find_uci, EngineOption, OPTIONS};
+use super::{number, Flow};
 use crate::board::types::Color;
 use crate::search::score::MAX_PLY;
-use crate::search::tt::TranspositionTable;
 use crate::search::Limits;
 
-const MAX_HASH_MB: usize = 1 << 16;
-const MAX_THREADS: usize = 256;
-const MAX_MULTIPV: usize = 128;
-
-/// Handles one line; false means quit.
-pub fn handle(engine: &mut Engine, line: &str) -> bool {
+/// Handles one line; an error leaves the engine as it was.
+pub(super) fn handle(engine: &mut Engine, line: &str) -> Result<Flow, String> {
     let (command, args) = line.split_once(char::is_whitespace).unwrap_or((line, ""));
     let args = args.trim();
-    let outcome = match command {
-        "uci" => {
-            print_identity();
-            Ok(())
-        }
-        "isready" => {
-            println!("readyok");
-            Ok(())
-        }
-        "ucinewgame" => {
-            engine.clear_hash();
-            Ok(())
-        }
-        "setoption" => set_option(engine, args),
-        "position" => engine.set_position(args),
-        "go" => go(engine, args),
-        "stop" => {
-            engine.stop();
-            Ok(())
-        }
-        "ponderhit" => {
-            engine.ponderhit();
-            Ok(())
-        }
-        "d" => {
-            print!("{}", engine.describe());
-            Ok(())
-        }
-        "quit" => return false,
-        _ => Err(format!("unknown command '{command}'")),
-    };
-    if let Err(message) = outcome {
-        error(&message);
+    match command {
+        "uci" => print_identity(engine),
+        "isready" => engine.out.line("readyok"),
+        "ucinewgame" => engine.clear_hash(),
+        "setoption" => set_option(engine, args)?,
+        "position" => engine.set_position(args)?,
+        "go" => go(engine, args)?,
+        "stop" => engine.stop(),
+        "ponderhit" => engine.ponderhit(),
+        "d" => engine.out.line(&engine.describe()),
+        "quit" => return Ok(Flow::Quit),
+        _ => return Err(format!("unknown command '{command}'")),
     }
-    true
+    Ok(Flow::Continue)
 }
 
-fn print_identity() {
-    println!("id name Chariot {}", env!("CARGO_PKG_VERSION"));
-    println!("id author the Chariot developers");
-    println!(
-        "option name Hash type spin default {} min 1 max {MAX_HASH_MB}",
-        TranspositionTable::DEFAULT_MB
-    );
-    println!("option name Threads type spin default 1 min 1 max {MAX_THREADS}");
-    println!("option name MultiPV type spin default 1 min 1 max {MAX_MULTIPV}");
-    println!("option name Ponder type check default false");
-    println!("option name Clear Hash type button");
-    println!("option name Move Overhead type spin default 30 min 0 max 5000");
-    println!("option name UCI_Variant type combo default xiangqi var xiangqi");
-    println!("uciok");
+fn print_identity(engine: &Engine) {
+    let out = &engine.out;
+    out.line(&format!("id name Chariot {}", env!("CARGO_PKG_VERSION")));
+    out.line("id author the Chariot developers");
+    for line in OPTIONS.iter().filter_map(EngineOption::uci_line) {
+        out.line(&line);
+    }
+    out.line("uciok");
 }
 
+/// `setoption name <name> [value <value>]`; names may hold spaces (`Clear Hash`).
 fn set_option(engine: &mut Engine, args: &str) -> Result<(), String> {
-    let rest = args
-        .strip_prefix("name ")
-        .ok_or("setoption: expected 'name <option> [value <v>]'")?;
-    let (name, value) = match rest.find(" value ") {
-        Some(i) => (rest[..i].trim(), Some(rest[i + " value ".len()..].trim())),
-        None => (rest.trim(), None),
-    };
-    let spin = |min: usize, max: usize| -> Result<usize, String> {
-        let text = value.ok_or_else(|| format!("setoption: '{name}' needs a value"))?;
-        match text.parse::<usize>() {
-            Ok(v) if (min..=max).contains(&v) => Ok(v),
-            _ => Err(format!(
-                "setoption: '{text}' is not a number in {min}..={max} for '{name}'"
-            )),
-        }
-    };
-    match name.to_ascii_lowercase().as_str() {
-        "hash" => engine.set_hash(spin(1, MAX_HASH_MB)?),
-        "threads" => {
-            let threads = spin(1, MAX_THREADS)?;
-            engine.stop();
-            engine.options.threads = threads;
-        }
-        "multipv" => {
-            let multipv = spin(1, MAX_MULTIPV)?;
-            engine.stop();
-            engine.options.multipv = multipv;
-        }
-        "move overhead" => {
-            let overhead = spin(0, 5000)?;
-            engine.stop();
-            engine.options.move_overhead_ms = overhead as u64;
-        }
-        "clear hash" => engine.clear_hash(),
-        "ponder" => match value {
-            Some("true" | "false") => {}
-            _ => return Err("setoption: 'Ponder' takes true or false".to_string()),
-        },
-        "uci_variant" => match value {
-            Some(v) if v.eq_ignore_ascii_case("xiangqi") => engine.base = RankBase::One,
-            other => {
-                return Err(format!(
-                    "setoption: unsupported UCI_Variant '{}'",
-                    other.unwrap_or("")
-                ))
-            }
-        },
-        _ => return Err(format!("setoption: unknown option '{name}'")),
+    let usage = "setoption: expected 'name <option> [value <v>]'";
+    let mut words = args.split_whitespace();
+    if words.next() != Some("name") {
+        return Err(usage.to_string());
     }
+    let words: Vec<&str> = words.collect();
+    let (name, value) = match words.iter().position(|&w| w == "value") {
+        Some(i) => (words[..i].join(" "), Some(words[i + 1..].join(" "))),
+        None => (words.join(" "), None),
+    };
+    if name.is_empty() {
+        return Err(usage.to_string());
+    }
+    let option = find_uci(&name).ok_or_else(|| format!("setoption: unknown option '{name}'"))?;
+    let value = option.parse(&name, value.as_deref())?;
+    engine.apply(option.setting, value);
     Ok(())
 }
 

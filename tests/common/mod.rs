@@ -4,4 +4,5 @@
 #![allow(dead_code)]
 
 pub mod fuzz_checks;
+pub mod protocol_fuzz;
 pub mod reference;
