@@ -61,6 +61,8 @@ pub enum Command {
     },
     /// Play engines against each other (UCI or UCCI) and report Elo, SPRT and PGN.
     Match(Box<crate::matchrun::MatchArgs>),
+    /// Self-play games at a fixed node limit, written as quiet positions with score and result.
+    Datagen(Box<crate::datagen::DatagenArgs>),
 }
 
 fn position_from(fen: Option<&str>) -> Result<Position, String> {
@@ -86,6 +88,7 @@ pub fn run() -> i32 {
             threads,
         }) => crate::analyse::run_analyse(fen.as_deref(), &moves, movetime, depth, threads),
         Some(Command::Match(args)) => crate::matchrun::run_match(&args),
+        Some(Command::Datagen(args)) => crate::datagen::run_datagen(&args),
         None => {
             crate::protocol::run_loop(std::io::stdin().lock());
             Ok(())

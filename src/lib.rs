@@ -8,6 +8,7 @@ pub mod bench;
 pub mod bitboard;
 pub mod check_info;
 pub mod cli;
+pub mod datagen;
 pub mod eval;
 pub mod fen;
 pub mod geometry;
