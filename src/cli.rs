@@ -63,6 +63,8 @@ pub enum Command {
     Match(Box<crate::matchrun::MatchArgs>),
     /// Self-play games at a fixed node limit, written as quiet positions with score and result.
     Datagen(Box<crate::datagen::DatagenArgs>),
+    /// Fit the evaluation weights to datagen positions and write a new params.rs.
+    Tune(Box<crate::tune::TuneArgs>),
 }
 
 fn position_from(fen: Option<&str>) -> Result<Position, String> {
@@ -89,6 +91,7 @@ pub fn run() -> i32 {
         }) => crate::analyse::run_analyse(fen.as_deref(), &moves, movetime, depth, threads),
         Some(Command::Match(args)) => crate::matchrun::run_match(&args),
         Some(Command::Datagen(args)) => crate::datagen::run_datagen(&args),
+        Some(Command::Tune(args)) => crate::tune::run_tune(&args),
         None => {
             crate::protocol::run_loop(std::io::stdin().lock());
             Ok(())

@@ -21,6 +21,7 @@ pub mod protocol;
 pub mod rules;
 pub mod search;
 pub mod tt;
+pub mod tune;
 pub mod types;
 
 pub use bitboard::Bitboard;
