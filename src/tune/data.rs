@@ -167,13 +167,18 @@ impl Dataset {
         total as f64 / self.len().max(1) as f64
     }
 
+    /// How many positions use each weight.
+    pub fn uses(&self) -> Vec<usize> {
+        let mut uses = vec![0; weight::COUNT];
+        for c in &self.coefs {
+            uses[c.index as usize] += 1;
+        }
+        uses
+    }
+
     /// Does any position use weight `index`?
     pub fn used(&self) -> Vec<bool> {
-        let mut used = vec![false; weight::COUNT];
-        for c in &self.coefs {
-            used[c.index as usize] = true;
-        }
-        used
+        self.uses().iter().map(|&n| n > 0).collect()
     }
 }
 
@@ -238,10 +243,13 @@ fn convert_batch(
     Ok(all)
 }
 
+/// Consecutive positions held out together.
+const VALIDATION_BLOCK: usize = 1024;
+
 /// Options for [`load`].
 pub struct LoadOptions {
     pub threads: usize,
-    /// Every n-th position (by its number in the files) goes to the validation set; 0: none.
+    /// Every n-th block of 1024 consecutive positions goes to the validation set; 0: none.
     pub validation_every: usize,
     pub max_positions: Option<usize>,
 }
@@ -285,7 +293,10 @@ pub fn load(
                 break;
             }
             for (coefs, meta) in convert_batch(&batch, path, options.threads)? {
-                let set = if options.validation_every > 0 && seen % options.validation_every == 0 {
+                // Whole blocks of consecutive lines (about ten games) are held out, so the
+                // validation positions do not come from the training games.
+                let block = seen / VALIDATION_BLOCK;
+                let set = if options.validation_every > 0 && block % options.validation_every == 0 {
                     &mut validation
                 } else {
                     &mut train

@@ -49,9 +49,14 @@ pub struct TuneArgs {
     /// Threads for loading and gradients (default: all cores).
     #[arg(long)]
     pub threads: Option<usize>,
-    /// Every N-th position is held out to measure overfitting (0: none).
+    /// Every N-th block of 1024 consecutive positions (about ten games) is held out to
+    /// measure overfitting (0: none).
     #[arg(long, default_value_t = 20)]
     pub validation_every: usize,
+    /// Weights used by fewer positions stay as they are (default: 0.1% of the training
+    /// positions, at least 100): too few examples only fit noise.
+    #[arg(long)]
+    pub min_uses: Option<usize>,
     /// Read at most this many positions.
     #[arg(long)]
     pub max_positions: Option<usize>,
@@ -92,7 +97,6 @@ pub fn run_tune(args: &TuneArgs) -> Result<(), String> {
 
     let initial = params_writer::parse(BUILT_PARAMS)?;
     let mut w: Weights = initial.iter().map(|p| [p[0] as f64, p[1] as f64]).collect();
-    let used = train.used();
     let k = match args.k {
         Some(k) => k,
         None => fit_k(&train, &w, args.lambda, threads),
@@ -107,10 +111,20 @@ pub fn run_tune(args: &TuneArgs) -> Result<(), String> {
     let (train_before, validation_before) = losses(&w);
     println!("loss before: train {train_before:.6}, validation {validation_before:.6}");
 
+    let min_uses = args.min_uses.unwrap_or((train.len() / 1000).max(100));
+    let uses = train.uses();
     let frozen: Vec<bool> = (0..weight::COUNT)
-        .map(|i| !used[i] || i == weight::PIECE_VALUE)
+        .map(|i| uses[i] < min_uses.max(1) || i == weight::PIECE_VALUE)
         .collect();
-    let mut adam = optimizer::Adam::new(weight::COUNT, args.lr, frozen);
+    println!(
+        "tuning {} of {} weight pairs (the others are unused, used by fewer than {min_uses} \
+         positions, or the king's value)",
+        frozen.iter().filter(|&&f| !f).count(),
+        (0..weight::COUNT)
+            .filter(|&i| data::canonical(i) == i)
+            .count()
+    );
+    let mut adam = optimizer::Adam::new(weight::COUNT, args.lr, frozen.clone());
     let bar = ProgressBar::new(args.epochs as u64);
     bar.set_style(
         ProgressStyle::with_template("{elapsed_precise} [{bar:30}] epoch {pos}/{len}, {msg}")
@@ -133,7 +147,7 @@ pub fn run_tune(args: &TuneArgs) -> Result<(), String> {
         secs / args.epochs.max(1) as f64 / (train.len() as f64 / 1e6)
     );
 
-    recentre_tables(&mut w, &initial, &used);
+    recentre_tables(&mut w, &initial, &frozen, &uses);
     let tuned: IntWeights = w
         .iter()
         .enumerate()
@@ -198,22 +212,23 @@ fn load_with_progress(args: &TuneArgs, threads: usize) -> Result<(Dataset, Datas
 
 /// A piece's value and its table entries are one degree of freedom too many: moving every
 /// entry of a table up by c and the value down by c changes no evaluation. Put each table's
-/// mean drift (over the squares the data used) back into the piece value, so the tables stay
-/// readable as placement bonuses. The king's value stays 0: its drift cancels between sides.
-fn recentre_tables(w: &mut Weights, initial: &IntWeights, used: &[bool]) {
+/// mean drift (over the entries tuned) back into the piece value, so the tables stay readable
+/// as placement bonuses. Every entry the data used shifts, so a frozen entry's value + entry
+/// stays as it was. The king's value stays 0: its drift cancels between sides.
+fn recentre_tables(w: &mut Weights, initial: &IntWeights, frozen: &[bool], uses: &[usize]) {
     for kind in 0..7 {
         let base = weight::PST + kind * 90;
-        let entries: Vec<usize> = (base..base + 90).filter(|&i| used[i]).collect();
-        if entries.is_empty() {
+        let tuned: Vec<usize> = (base..base + 90).filter(|&i| !frozen[i]).collect();
+        if tuned.is_empty() {
             continue;
         }
         for h in 0..2 {
-            let drift = entries
+            let drift = tuned
                 .iter()
                 .map(|&i| w[i][h] - initial[i][h] as f64)
                 .sum::<f64>()
-                / entries.len() as f64;
-            for &i in &entries {
+                / tuned.len() as f64;
+            for i in (base..base + 90).filter(|&i| uses[i] > 0) {
                 w[i][h] -= drift;
             }
             if kind != 0 {
