@@ -75,6 +75,10 @@ pub enum Command {
     },
     /// Play engines against each other (UCI or UCCI) and report Elo, SPRT and PGN.
     Match(Box<crate::matchrun::MatchArgs>),
+    /// Self-play games at a fixed node limit, written as quiet positions with score and result.
+    Datagen(Box<crate::datagen::DatagenArgs>),
+    /// Fit the evaluation weights to datagen positions and write a new params.rs.
+    Tune(Box<crate::tune::TuneArgs>),
 }
 
 /// Runs the command line; returns the process exit code.
@@ -100,6 +104,8 @@ pub fn run() -> i32 {
             .position()
             .and_then(|pos| commands::analyse::run_analyse(&pos, movetime, depth, threads)),
         Some(Command::Match(args)) => crate::matchrun::run_match(&args),
+        Some(Command::Datagen(args)) => crate::datagen::run_datagen(&args),
+        Some(Command::Tune(args)) => crate::tune::run_tune(&args),
         None => {
             crate::protocol::run_loop(std::io::stdin().lock());
             Ok(())

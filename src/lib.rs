@@ -6,11 +6,13 @@ pub mod board;
 pub mod cli;
 pub mod commands;
 pub mod data;
+pub mod datagen;
 pub mod eval;
 pub mod matchrun;
 pub mod protocol;
 pub mod rules;
 pub mod search;
+pub mod tune;
 
 pub use board::{
     Bitboard, BoardObserver, Color, FenError, FenProblems, GenKind, Move, MoveList, Piece,

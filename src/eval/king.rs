@@ -8,12 +8,18 @@ use super::params::{
     MISSING_ELEPHANT,
 };
 use super::score::Score;
+use super::trace::{weight, Tracer};
 use crate::board::position::Position;
 use crate::board::types::{Color, PieceType};
 
 /// The king-safety term of `color` (zero or negative), given what the enemy attacks.
 #[inline(always)]
-pub fn evaluate(pos: &Position, color: Color, theirs: &Attacks) -> Score {
+pub fn evaluate<T: Tracer>(
+    pos: &Position,
+    color: Color,
+    theirs: &Attacks,
+    tracer: &mut T,
+) -> Score {
     let them = !color;
     let zone = palace(color);
     let enemy_attacks = &theirs.by_kind;
@@ -32,6 +38,7 @@ pub fn evaluate(pos: &Position, color: Color, theirs: &Attacks) -> Score {
         -(units * units / KING_DANGER_DIV),
         -(units * KING_DANGER_EG),
     );
+    tracer.fixed(color, score);
 
     let count = |c: Color, kind: PieceType| pos.pieces(c, kind).count() as i32;
     // Advisors never leave the palace: the mask tells the compiler which half to count.
@@ -42,10 +49,20 @@ pub fn evaluate(pos: &Position, color: Color, theirs: &Attacks) -> Score {
         let crossed_pawns = (pos.pieces(them, PieceType::Pawn) & own_side(color)).count() as i32;
         let raiders = count(them, PieceType::Rook) + count(them, PieceType::Horse) + crossed_pawns;
         score -= Score::from_pair(MISSING_ADVISOR) * (missing_advisors * raiders);
+        tracer.weight(
+            color,
+            weight::MISSING_ADVISOR,
+            -64 * missing_advisors * raiders,
+        );
     }
     if missing_elephants > 0 {
         let raiders = count(them, PieceType::Cannon) + count(them, PieceType::Rook);
         score -= Score::from_pair(MISSING_ELEPHANT) * (missing_elephants * raiders);
+        tracer.weight(
+            color,
+            weight::MISSING_ELEPHANT,
+            -64 * missing_elephants * raiders,
+        );
     }
     score
 }

@@ -7,6 +7,7 @@ use super::masks::{own_side, palace, FILE_A, FILE_I};
 use super::params::MOBILITY;
 use super::patterns;
 use super::score::Score;
+use super::trace::{weight, Tracer};
 use crate::board::attacks::*;
 use crate::board::bitboard::Bitboard;
 use crate::board::position::Position;
@@ -48,17 +49,32 @@ struct Gather {
 
 impl Gather {
     #[inline(always)]
-    fn add(&mut self, kind: PieceType, attacks: Bitboard, moves: Bitboard) {
-        self.add_counted(kind, attacks, moves.count());
+    fn add<T: Tracer>(
+        &mut self,
+        kind: PieceType,
+        attacks: Bitboard,
+        moves: Bitboard,
+        color: Color,
+        tracer: &mut T,
+    ) {
+        self.add_counted(kind, attacks, moves.count(), color, tracer);
     }
 
     #[inline(always)]
-    fn add_counted(&mut self, kind: PieceType, attacks: Bitboard, moves: u32) {
+    fn add_counted<T: Tracer>(
+        &mut self,
+        kind: PieceType,
+        attacks: Bitboard,
+        moves: u32,
+        color: Color,
+        tracer: &mut T,
+    ) {
         let a = &mut self.attacks;
         a.by_kind[kind.index()] |= attacks;
         a.double |= a.all & attacks;
         a.all |= attacks;
         self.score += WEIGHT[kind.index()] * moves as i32;
+        tracer.weight(color, weight::MOBILITY + kind.index(), 64 * moves as i32);
     }
 }
 
@@ -66,7 +82,11 @@ impl Gather {
 /// pattern, [`patterns::rook_file`]). Always inlined: the evaluation calls it with a constant
 /// colour, so the masks that depend on the side fold to constants.
 #[inline(always)]
-pub fn evaluate(pos: &Position, color: Color) -> (Score, Attacks, Score) {
+pub fn evaluate<T: Tracer>(
+    pos: &Position,
+    color: Color,
+    tracer: &mut T,
+) -> (Score, Attacks, Score) {
     let occ = pos.occupied();
     let own = pos.color_bb(color);
     let enemy = pos.color_bb(!color);
@@ -86,30 +106,36 @@ pub fn evaluate(pos: &Position, color: Color) -> (Score, Attacks, Score) {
     // the board to work on.
     let (palace, home) = (palace(color), own_side(color));
     let king = king_attacks((pos.pieces(color, PieceType::King) & palace).lsb()) & palace;
-    g.add(PieceType::King, king, king & free);
+    g.add(PieceType::King, king, king & free, color, tracer);
     for sq in pos.pieces(color, PieceType::Advisor) & palace {
         let a = advisor_attacks(sq) & palace;
-        g.add(PieceType::Advisor, a, a & free);
+        g.add(PieceType::Advisor, a, a & free, color, tracer);
     }
     for sq in pos.pieces(color, PieceType::Elephant) & home {
         let a = elephant_attacks(sq, occ) & home;
-        g.add(PieceType::Elephant, a, a & free);
+        g.add(PieceType::Elephant, a, a & free, color, tracer);
     }
     for sq in pos.pieces(color, PieceType::Horse) {
         let a = horse_attacks(sq, occ);
-        g.add(PieceType::Horse, a, a & free);
+        g.add(PieceType::Horse, a, a & free, color, tracer);
     }
     let own_pawns = pos.pieces(color, PieceType::Pawn);
     let all_pawns = own_pawns | pos.pieces(!color, PieceType::Pawn);
     for sq in pos.pieces(color, PieceType::Rook) {
         let a = rook_attacks(sq, occ);
-        g.add(PieceType::Rook, a, a & free);
-        g.rook_files += patterns::rook_file(sq, own_pawns, all_pawns);
+        g.add(PieceType::Rook, a, a & free, color, tracer);
+        g.rook_files += patterns::rook_file(sq, own_pawns, all_pawns, color, tracer);
     }
     for sq in pos.pieces(color, PieceType::Cannon) {
         // Quiet moves slide like a rook; captures jump exactly one screen.
         let (a, quiet) = cannon::attacks_and_quiet(sq, occ);
-        g.add_counted(PieceType::Cannon, a, quiet + (a & enemy).count());
+        g.add_counted(
+            PieceType::Cannon,
+            a,
+            quiet + (a & enemy).count(),
+            color,
+            tracer,
+        );
     }
 
     // Pawns all at once: forward, and sideways for those across the river. Each shift moves
@@ -131,6 +157,11 @@ pub fn evaluate(pos: &Position, color: Color) -> (Score, Attacks, Score) {
         a.all |= all;
         let squares = (forward & free).count() + (left & free).count() + (right & free).count();
         g.score += WEIGHT[PieceType::Pawn.index()] * squares as i32;
+        tracer.weight(
+            color,
+            weight::MOBILITY + PieceType::Pawn.index(),
+            64 * squares as i32,
+        );
     }
 
     (g.score, g.attacks, g.rook_files)

@@ -85,6 +85,27 @@ impl Evaluator {
         trace
     }
 
+    /// Evaluates `pos` from scratch, reporting every term, and every weight with how often it
+    /// counted, to `tracer` (the tuner's coefficients: the weights reach it from the very code
+    /// the search runs). Returns what `evaluate` returns.
+    pub fn evaluate_traced<T: Tracer>(pos: &Position, tracer: &mut T) -> i32 {
+        for sq in Square::all() {
+            if let Some(piece) = pos.piece_at(sq) {
+                let kind = piece.kind().index();
+                // Black's tables are Red's turned over: look the square up from its own side.
+                let rank = match piece.color() {
+                    Color::Red => sq.rank(),
+                    Color::Black => 9 - sq.rank(),
+                };
+                let entry = params::table_index(sq.file(), rank);
+                tracer.weight(piece.color(), trace::weight::PIECE_VALUE + kind, 64);
+                tracer.weight(piece.color(), trace::weight::PST + kind * 90 + entry, 64);
+            }
+        }
+        let (psq, phase) = full_psqt_and_phase(pos);
+        evaluate_with(pos, psq, phase, tracer)
+    }
+
     /// Does the incremental state equal a recount from the board? (tests, fuzzing, debug)
     pub fn matches_full_recompute(&self, pos: &Position) -> bool {
         full_psqt_and_phase(pos) == (self.psq, self.phase)
@@ -126,9 +147,10 @@ impl BoardObserver for Evaluator {
 #[inline(always)]
 fn evaluate_with<T: Tracer>(pos: &Position, psq: Score, phase: i32, tracer: &mut T) -> i32 {
     let us = pos.side_to_move();
-    let (red_flexibility, red_attacks, red_rook_files) = mobility::evaluate(pos, Color::Red);
+    let (red_flexibility, red_attacks, red_rook_files) =
+        mobility::evaluate(pos, Color::Red, tracer);
     let (black_flexibility, black_attacks, black_rook_files) =
-        mobility::evaluate(pos, Color::Black);
+        mobility::evaluate(pos, Color::Black, tracer);
     tracer.term(Term::Flexibility, Color::Red, red_flexibility);
     tracer.term(Term::Flexibility, Color::Black, black_flexibility);
     let mut red = psq + red_flexibility - black_flexibility;
@@ -150,6 +172,7 @@ fn evaluate_with<T: Tracer>(pos: &Position, psq: Score, phase: i32, tracer: &mut
     );
     let tempo = Score::from_pair(TEMPO);
     tracer.term(Term::Tempo, us, tempo);
+    tracer.weight(us, trace::weight::TEMPO, 64);
     red += signed(us, tempo);
 
     let phase = phase.clamp(0, PHASE_MAX);
@@ -179,9 +202,9 @@ fn side_terms<T: Tracer>(
     rook_files: Score,
     tracer: &mut T,
 ) -> Score {
-    let relations = relations::evaluate(pos, color, ours, theirs);
-    let king = king::evaluate(pos, color, theirs);
-    let patterns = patterns::evaluate(pos, color, rook_files);
+    let relations = relations::evaluate(pos, color, ours, theirs, tracer);
+    let king = king::evaluate(pos, color, theirs, tracer);
+    let patterns = patterns::evaluate(pos, color, rook_files, tracer);
     tracer.term(Term::Relations, color, relations);
     tracer.term(Term::KingSafety, color, king);
     tracer.term(Term::Patterns, color, patterns);

@@ -10,6 +10,7 @@ use super::params::{
     PAWN_NEAR_PALACE, ROOK_HALF_OPEN_FILE, ROOK_OPEN_FILE, ROOK_PALACE_FILE,
 };
 use super::score::Score;
+use super::trace::{weight, Tracer};
 use crate::board::attacks::between;
 use crate::board::bitboard::Bitboard;
 use crate::board::position::Position;
@@ -18,7 +19,12 @@ use crate::board::types::{Color, PieceType, Square};
 /// The pattern term of `color` (its bonuses minus its own bad shapes), given the bonuses of
 /// its rooks' files ([`rook_file`], added up while the flexibility walks the rooks).
 #[inline(always)]
-pub fn evaluate(pos: &Position, color: Color, rook_files: Score) -> Score {
+pub fn evaluate<T: Tracer>(
+    pos: &Position,
+    color: Color,
+    rook_files: Score,
+    tracer: &mut T,
+) -> Score {
     let them = !color;
     let mut score = Score::ZERO;
 
@@ -28,14 +34,21 @@ pub fn evaluate(pos: &Position, color: Color, rook_files: Score) -> Score {
         let enemy_king = (pos.pieces(them, PieceType::King) & palace(them)).lsb();
         for cannon in cannons & file_bb(enemy_king) {
             match (between(cannon, enemy_king) & occ).count() {
-                0 => score += Score::from_pair(EMPTY_HEADED_CANNON),
-                2 => score += Score::from_pair(CENTRAL_CANNON),
+                0 => {
+                    score += Score::from_pair(EMPTY_HEADED_CANNON);
+                    tracer.weight(color, weight::EMPTY_HEADED_CANNON, 64);
+                }
+                2 => {
+                    score += Score::from_pair(CENTRAL_CANNON);
+                    tracer.weight(color, weight::CENTRAL_CANNON, 64);
+                }
                 _ => {}
             }
         }
         if enemy_king.rank() == back_rank(them) {
             let bottom = (cannons & back_rank_bb(them)).count() as i32;
             score += Score::from_pair(BOTTOM_CANNON) * bottom;
+            tracer.weight(color, weight::BOTTOM_CANNON, 64 * bottom);
         }
     }
 
@@ -44,6 +57,7 @@ pub fn evaluate(pos: &Position, color: Color, rook_files: Score) -> Score {
         .has(palace_centre(color))
     {
         score += Score::from_pair(HORSE_IN_PALACE_CENTRE);
+        tracer.weight(color, weight::HORSE_IN_PALACE_CENTRE, 64);
     }
 
     let own_pawns = pos.pieces(color, PieceType::Pawn);
@@ -51,25 +65,37 @@ pub fn evaluate(pos: &Position, color: Color, rook_files: Score) -> Score {
 
     let crossed = own_pawns & !own_side(color);
     if crossed.any() {
-        score += Score::from_pair(PAWN_NEAR_PALACE) * (crossed & near_palace(them)).count() as i32;
-        let pairs = crossed & Bitboard(crossed.0 << 1) & !FILE_A;
-        score += Score::from_pair(CONNECTED_PAWNS) * pairs.count() as i32;
+        let near = (crossed & near_palace(them)).count() as i32;
+        score += Score::from_pair(PAWN_NEAR_PALACE) * near;
+        tracer.weight(color, weight::PAWN_NEAR_PALACE, 64 * near);
+        let pairs = (crossed & Bitboard(crossed.0 << 1) & !FILE_A).count() as i32;
+        score += Score::from_pair(CONNECTED_PAWNS) * pairs;
+        tracer.weight(color, weight::CONNECTED_PAWNS, 64 * pairs);
     }
     score
 }
 
 /// The bonus of a rook on `rook` for its file: open (no pawns) or half-open (no own pawns).
 #[inline(always)]
-pub fn rook_file(rook: Square, own_pawns: Bitboard, all_pawns: Bitboard) -> Score {
+pub fn rook_file<T: Tracer>(
+    rook: Square,
+    own_pawns: Bitboard,
+    all_pawns: Bitboard,
+    color: Color,
+    tracer: &mut T,
+) -> Score {
     let file = file_bb(rook);
     if (file & all_pawns).is_empty() {
+        tracer.weight(color, weight::ROOK_OPEN_FILE, 64);
         let palace_file = if (3..=5).contains(&rook.file()) {
+            tracer.weight(color, weight::ROOK_PALACE_FILE, 64);
             Score::from_pair(ROOK_PALACE_FILE)
         } else {
             Score::ZERO
         };
         Score::from_pair(ROOK_OPEN_FILE) + palace_file
     } else if (file & own_pawns).is_empty() {
+        tracer.weight(color, weight::ROOK_HALF_OPEN_FILE, 64);
         Score::from_pair(ROOK_HALF_OPEN_FILE)
     } else {
         Score::ZERO

@@ -9,6 +9,7 @@ use super::params::{
     RELATIONS_WAITING,
 };
 use super::score::Score;
+use super::trace::{weight, Tracer};
 use crate::board::bitboard::Bitboard;
 use crate::board::position::Position;
 use crate::board::types::{Color, PieceType};
@@ -77,11 +78,22 @@ const OUTNUMBERED_S: [Score; 7] = table(OUTNUMBERED);
 
 /// The relations term of `color` (zero or negative), given what each side attacks.
 #[inline(always)]
-pub fn evaluate(pos: &Position, color: Color, ours: &Attacks, theirs: &Attacks) -> Score {
+pub fn evaluate<T: Tracer>(
+    pos: &Position,
+    color: Color,
+    ours: &Attacks,
+    theirs: &Attacks,
+    tracer: &mut T,
+) -> Score {
     let attacked = theirs.all & pos.color_bb(color);
     if attacked.is_empty() {
         return Score::ZERO;
     }
+    let weight = if pos.side_to_move() == color {
+        RELATIONS_ON_MOVE
+    } else {
+        RELATIONS_WAITING
+    };
     let guarded = ours.all;
     let outnumbered = theirs.double & !ours.double & guarded;
     let mut penalty = Score::ZERO;
@@ -96,9 +108,14 @@ pub fn evaluate(pos: &Position, color: Color, ours: &Attacks, theirs: &Attacks) 
         for &attacker in &BY_VALUE[..CHEAPER_COUNT[k]] {
             cheap |= theirs.by_kind[attacker];
         }
-        penalty += HANGING_S[k] * (victims & !guarded).count() as i32
-            + CHEAPER_S[k] * (victims & cheap).count() as i32
-            + OUTNUMBERED_S[k] * (victims & outnumbered).count() as i32;
+        let hanging = (victims & !guarded).count() as i32;
+        let by_cheaper = (victims & cheap).count() as i32;
+        let outnumbered = (victims & outnumbered).count() as i32;
+        penalty +=
+            HANGING_S[k] * hanging + CHEAPER_S[k] * by_cheaper + OUTNUMBERED_S[k] * outnumbered;
+        tracer.weight(color, weight::HANGING + k, -weight * hanging);
+        tracer.weight(color, weight::ATTACKED_BY_CHEAPER + k, -weight * by_cheaper);
+        tracer.weight(color, weight::OUTNUMBERED + k, -weight * outnumbered);
     };
     victims_of(PieceType::Advisor);
     victims_of(PieceType::Elephant);
@@ -106,10 +123,5 @@ pub fn evaluate(pos: &Position, color: Color, ours: &Attacks, theirs: &Attacks) 
     victims_of(PieceType::Rook);
     victims_of(PieceType::Cannon);
     victims_of(PieceType::Pawn);
-    let weight = if pos.side_to_move() == color {
-        RELATIONS_ON_MOVE
-    } else {
-        RELATIONS_WAITING
-    };
     -penalty.scaled(weight, 64)
 }

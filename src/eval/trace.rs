@@ -1,5 +1,7 @@
 //! Term-by-term record of one evaluation, for `chariot eval` and for tests. The evaluation
 //! core reports to a [`Tracer`]; the search uses `()`, which records nothing and costs nothing.
+//! The tuner's tracer records instead how often each weight of `params.rs` was added
+//! ([`Tracer::weight`], numbered as in [`weight`]).
 
 use super::score::Score;
 use crate::board::types::Color;
@@ -37,10 +39,48 @@ impl Term {
     }
 }
 
+/// The linear weights of `params.rs`, numbered for the tuner: each index stands for one
+/// (middlegame, endgame) pair, and a term adds (count × pair) to a side's score.
+pub mod weight {
+    /// + piece type: `PIECE_VALUE`.
+    pub const PIECE_VALUE: usize = 0;
+    /// + piece type × 90 + `table_index` (Red's view): the `*_MG`/`*_EG` tables.
+    pub const PST: usize = PIECE_VALUE + 7;
+    /// + piece type.
+    pub const MOBILITY: usize = PST + 7 * 90;
+    /// + victim type.
+    pub const HANGING: usize = MOBILITY + 7;
+    pub const ATTACKED_BY_CHEAPER: usize = HANGING + 7;
+    pub const OUTNUMBERED: usize = ATTACKED_BY_CHEAPER + 7;
+    pub const MISSING_ADVISOR: usize = OUTNUMBERED + 7;
+    pub const MISSING_ELEPHANT: usize = MISSING_ADVISOR + 1;
+    pub const EMPTY_HEADED_CANNON: usize = MISSING_ELEPHANT + 1;
+    pub const CENTRAL_CANNON: usize = EMPTY_HEADED_CANNON + 1;
+    pub const BOTTOM_CANNON: usize = CENTRAL_CANNON + 1;
+    pub const HORSE_IN_PALACE_CENTRE: usize = BOTTOM_CANNON + 1;
+    pub const ROOK_OPEN_FILE: usize = HORSE_IN_PALACE_CENTRE + 1;
+    pub const ROOK_HALF_OPEN_FILE: usize = ROOK_OPEN_FILE + 1;
+    pub const ROOK_PALACE_FILE: usize = ROOK_HALF_OPEN_FILE + 1;
+    pub const PAWN_NEAR_PALACE: usize = ROOK_PALACE_FILE + 1;
+    pub const CONNECTED_PAWNS: usize = PAWN_NEAR_PALACE + 1;
+    pub const TEMPO: usize = CONNECTED_PAWNS + 1;
+    /// Number of weight pairs.
+    pub const COUNT: usize = TEMPO + 1;
+}
+
 /// Receives each term of each colour, from that colour's point of view.
 pub trait Tracer {
     fn term(&mut self, term: Term, color: Color, score: Score);
     fn result(&mut self, phase: i32, scale: i32, red: Score);
+
+    /// Weight pair `index` ([`weight`]) was added `sixty_fourths / 64` times to `color`'s
+    /// terms (64ths, because the relations term weighs its penalties in 64ths).
+    #[inline(always)]
+    fn weight(&mut self, _color: Color, _index: usize, _sixty_fourths: i32) {}
+
+    /// A part of `color`'s terms that no weight scales linearly (king danger).
+    #[inline(always)]
+    fn fixed(&mut self, _color: Color, _score: Score) {}
 }
 
 impl Tracer for () {

@@ -1,0 +1,305 @@
+//! `chariot tune`: fits the linear weights of `params.rs` to datagen positions (Texel-style
+//! logistic regression, K fitted first, Adam on the full batch, gradients on several threads)
+//! and writes the result into a copy of `params.rs` in its own layout.
+//!
+//! Fixed (not linear in any single weight, or not a weight of the evaluation sum): the king
+//! danger (`KING_ZONE_ATTACK`, `KING_DANGER_*`: quadratic), `RELATIONS_ON_MOVE/WAITING` and
+//! `CHEAPER_MARGIN` (they decide which weights apply), the phase and draw-scale constants,
+//! `KING_EXCHANGE_VALUE` and the king's piece value (always cancels).
+
+pub mod data;
+pub mod model;
+pub mod optimizer;
+pub mod params_writer;
+
+use crate::eval::trace::weight;
+use clap::Args;
+use data::{Dataset, LoadOptions};
+use indicatif::{ProgressBar, ProgressStyle};
+use model::{fit_k, loss_and_gradient, Weights};
+use params_writer::IntWeights;
+use std::time::Instant;
+
+/// The `params.rs` this binary was built from: the starting weights and the template written.
+pub const BUILT_PARAMS: &str = include_str!("../eval/params.rs");
+
+#[derive(Args, Debug, Clone)]
+pub struct TuneArgs {
+    /// Datagen output files (`FEN | score | result` lines).
+    #[arg(long = "data", value_name = "FILE", required = true, num_args = 1..)]
+    pub data: Vec<String>,
+    /// Where the new params.rs is written.
+    #[arg(long, value_name = "FILE", default_value = "src/eval/params.rs")]
+    pub output: String,
+    /// Print the loss change only; write nothing.
+    #[arg(long)]
+    pub dry_run: bool,
+    /// Full-batch Adam steps.
+    #[arg(long, default_value_t = 300)]
+    pub epochs: usize,
+    /// Adam step size, in centipawns.
+    #[arg(long, default_value_t = 1.0)]
+    pub lr: f64,
+    /// Share of the target taken from the search score instead of the game result (0..=1).
+    #[arg(long, default_value_t = 0.0)]
+    pub lambda: f64,
+    /// Use this K instead of fitting it (sigmoid(K × centipawns)).
+    #[arg(long)]
+    pub k: Option<f64>,
+    /// Threads for loading and gradients (default: all cores).
+    #[arg(long)]
+    pub threads: Option<usize>,
+    /// Every N-th block of 1024 consecutive positions (about ten games) is held out to
+    /// measure overfitting (0: none).
+    #[arg(long, default_value_t = 20)]
+    pub validation_every: usize,
+    /// Weights used by fewer positions stay as they are (default: 0.1% of the training
+    /// positions, at least 100): too few examples only fit noise.
+    #[arg(long)]
+    pub min_uses: Option<usize>,
+    /// Read at most this many positions.
+    #[arg(long)]
+    pub max_positions: Option<usize>,
+}
+
+/// Runs the command.
+pub fn run_tune(args: &TuneArgs) -> Result<(), String> {
+    if !(0.0..=1.0).contains(&args.lambda) {
+        return Err(format!(
+            "--lambda must be within 0..=1, not {}",
+            args.lambda
+        ));
+    }
+    if !(args.lr > 0.0 && args.lr.is_finite()) {
+        return Err(format!("--lr must be positive, not {}", args.lr));
+    }
+    if let Some(k) = args.k {
+        if !(k > 0.0 && k.is_finite()) {
+            return Err(format!("--k must be positive, not {k}"));
+        }
+    }
+    let threads = args
+        .threads
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
+        .clamp(1, 256);
+    let start = Instant::now();
+    let (train, validation) = load_with_progress(args, threads)?;
+    if train.is_empty() {
+        return Err("no training positions".into());
+    }
+    println!(
+        "loaded {} training and {} validation positions in {:.1} s, {:.0} bytes per position",
+        train.len(),
+        validation.len(),
+        start.elapsed().as_secs_f64(),
+        train.bytes_per_position()
+    );
+
+    let initial = params_writer::parse(BUILT_PARAMS)?;
+    let mut w: Weights = initial.iter().map(|p| [p[0] as f64, p[1] as f64]).collect();
+    let k = match args.k {
+        Some(k) => k,
+        None => fit_k(&train, &w, args.lambda, threads),
+    };
+    println!("K = {k:.6} (sigmoid(K x centipawns))");
+    let losses = |w: &Weights| {
+        (
+            loss_and_gradient(&train, w, k, args.lambda, threads, false).0,
+            loss_and_gradient(&validation, w, k, args.lambda, threads, false).0,
+        )
+    };
+    let (train_before, validation_before) = losses(&w);
+    println!("loss before: train {train_before:.6}, validation {validation_before:.6}");
+
+    let min_uses = args.min_uses.unwrap_or((train.len() / 1000).max(100));
+    let uses = train.uses();
+    let frozen: Vec<bool> = (0..weight::COUNT)
+        .map(|i| uses[i] < min_uses.max(1) || i == weight::PIECE_VALUE)
+        .collect();
+    println!(
+        "tuning {} of {} weight pairs (the others are unused, used by fewer than {min_uses} \
+         positions, or the king's value)",
+        frozen.iter().filter(|&&f| !f).count(),
+        (0..weight::COUNT)
+            .filter(|&i| data::canonical(i) == i)
+            .count()
+    );
+    let mut adam = optimizer::Adam::new(weight::COUNT, args.lr, frozen.clone());
+    let bar = ProgressBar::new(args.epochs as u64);
+    bar.set_style(
+        ProgressStyle::with_template("{elapsed_precise} [{bar:30}] epoch {pos}/{len}, {msg}")
+            .expect("valid template")
+            .progress_chars("=> "),
+    );
+    let tuning = Instant::now();
+    for epoch in 1..=args.epochs {
+        let (loss, grad) = loss_and_gradient(&train, &w, k, args.lambda, threads, true);
+        adam.step(&mut w, &grad);
+        bar.set_message(format!("loss {loss:.6}"));
+        bar.inc(1);
+        bar.println(format!("epoch {epoch:>5}  loss {loss:.6}"));
+    }
+    bar.finish_and_clear();
+    let secs = tuning.elapsed().as_secs_f64();
+    println!(
+        "{} epochs in {secs:.1} s: {:.3} s per epoch per million positions ({threads} threads)",
+        args.epochs,
+        secs / args.epochs.max(1) as f64 / (train.len() as f64 / 1e6)
+    );
+
+    recentre_tables(&mut w, &initial, &frozen, &uses);
+    let tuned: IntWeights = w
+        .iter()
+        .enumerate()
+        .map(|(i, p)| {
+            let pair = [p[0].round() as i32, p[1].round() as i32];
+            // Mirrored entries were tuned as their left twin.
+            let twin = data::canonical(i);
+            if twin != i {
+                [w[twin][0].round() as i32, w[twin][1].round() as i32]
+            } else {
+                pair
+            }
+        })
+        .collect();
+    let rounded: Weights = tuned.iter().map(|p| [p[0] as f64, p[1] as f64]).collect();
+    let (train_after, validation_after) = losses(&rounded);
+    println!(
+        "loss after:  train {train_after:.6}, validation {validation_after:.6} (rounded weights)"
+    );
+    println!(
+        "change:      train {:+.6}, validation {:+.6}",
+        train_after - train_before,
+        validation_after - validation_before
+    );
+    print_largest_changes(&initial, &tuned);
+    if args.dry_run {
+        println!("dry run: nothing written");
+        return Ok(());
+    }
+    let text = params_writer::write(BUILT_PARAMS, &tuned)?;
+    std::fs::write(&args.output, text).map_err(|e| format!("cannot write {}: {e}", args.output))?;
+    println!(
+        "wrote {}; run `cargo fmt` (a longer number may rewrap a line), rebuild and bench",
+        args.output
+    );
+    Ok(())
+}
+
+fn load_with_progress(args: &TuneArgs, threads: usize) -> Result<(Dataset, Dataset), String> {
+    let total: u64 = args
+        .data
+        .iter()
+        .map(|p| std::fs::metadata(p).map(|m| m.len()).unwrap_or(0))
+        .sum();
+    let bar = ProgressBar::new(total);
+    bar.set_style(
+        ProgressStyle::with_template(
+            "{elapsed_precise} [{bar:30}] {bytes}/{total_bytes} read, ETA {eta}",
+        )
+        .expect("valid template")
+        .progress_chars("=> "),
+    );
+    let options = LoadOptions {
+        threads,
+        validation_every: args.validation_every,
+        max_positions: args.max_positions,
+    };
+    let result = data::load(&args.data, &options, |bytes| bar.set_position(bytes));
+    bar.finish_and_clear();
+    result
+}
+
+/// A piece's value and its table entries are one degree of freedom too many: moving every
+/// entry of a table up by c and the value down by c changes no evaluation. Put each table's
+/// mean drift (over the entries tuned) back into the piece value, so the tables stay readable
+/// as placement bonuses. Every entry the data used shifts, so a frozen entry's value + entry
+/// stays as it was. The king's value stays 0: its drift cancels between sides.
+fn recentre_tables(w: &mut Weights, initial: &IntWeights, frozen: &[bool], uses: &[usize]) {
+    for kind in 0..7 {
+        let base = weight::PST + kind * 90;
+        let tuned: Vec<usize> = (base..base + 90).filter(|&i| !frozen[i]).collect();
+        if tuned.is_empty() {
+            continue;
+        }
+        for h in 0..2 {
+            let drift = tuned
+                .iter()
+                .map(|&i| w[i][h] - initial[i][h] as f64)
+                .sum::<f64>()
+                / tuned.len() as f64;
+            for i in (base..base + 90).filter(|&i| uses[i] > 0) {
+                w[i][h] -= drift;
+            }
+            if kind != 0 {
+                w[weight::PIECE_VALUE + kind][h] += drift;
+            }
+        }
+    }
+}
+
+/// The weights that moved most, for the log.
+fn print_largest_changes(initial: &IntWeights, tuned: &IntWeights) {
+    let mut changes: Vec<(i32, usize, usize)> = Vec::new();
+    for (i, (a, b)) in initial.iter().zip(tuned).enumerate() {
+        if data::canonical(i) != i {
+            continue;
+        }
+        for h in 0..2 {
+            changes.push(((b[h] - a[h]).abs(), i, h));
+        }
+    }
+    changes.sort_by(|x, y| y.cmp(x));
+    let moved = changes.iter().filter(|c| c.0 != 0).count();
+    println!("{moved} weights changed; the largest:");
+    for &(_, i, h) in changes.iter().take(12).filter(|c| c.0 != 0) {
+        println!(
+            "  {:<28} {} {:>5} -> {:>5}",
+            weight_name(i),
+            ["mg", "eg"][h],
+            initial[i][h],
+            tuned[i][h]
+        );
+    }
+}
+
+/// A readable name of weight `i`.
+pub fn weight_name(i: usize) -> String {
+    const KINDS: [&str; 7] = [
+        "king", "advisor", "elephant", "horse", "rook", "cannon", "pawn",
+    ];
+    let named: [(usize, &str); 12] = [
+        (weight::MISSING_ADVISOR, "MISSING_ADVISOR"),
+        (weight::MISSING_ELEPHANT, "MISSING_ELEPHANT"),
+        (weight::EMPTY_HEADED_CANNON, "EMPTY_HEADED_CANNON"),
+        (weight::CENTRAL_CANNON, "CENTRAL_CANNON"),
+        (weight::BOTTOM_CANNON, "BOTTOM_CANNON"),
+        (weight::HORSE_IN_PALACE_CENTRE, "HORSE_IN_PALACE_CENTRE"),
+        (weight::ROOK_OPEN_FILE, "ROOK_OPEN_FILE"),
+        (weight::ROOK_HALF_OPEN_FILE, "ROOK_HALF_OPEN_FILE"),
+        (weight::ROOK_PALACE_FILE, "ROOK_PALACE_FILE"),
+        (weight::PAWN_NEAR_PALACE, "PAWN_NEAR_PALACE"),
+        (weight::CONNECTED_PAWNS, "CONNECTED_PAWNS"),
+        (weight::TEMPO, "TEMPO"),
+    ];
+    if let Some(&(_, name)) = named.iter().find(|(at, _)| *at == i) {
+        return name.to_string();
+    }
+    let arrays = [
+        (weight::PIECE_VALUE, "PIECE_VALUE"),
+        (weight::MOBILITY, "MOBILITY"),
+        (weight::HANGING, "HANGING"),
+        (weight::ATTACKED_BY_CHEAPER, "ATTACKED_BY_CHEAPER"),
+        (weight::OUTNUMBERED, "OUTNUMBERED"),
+    ];
+    for (base, name) in arrays {
+        if (base..base + 7).contains(&i) {
+            return format!("{name}[{}]", KINDS[i - base]);
+        }
+    }
+    let entry = i - weight::PST;
+    let (kind, e) = (entry / 90, entry % 90);
+    let (file, rank) = (e % 9, 9 - e / 9);
+    let file = (b'a' + file as u8) as char;
+    format!("PST {} {file}{rank}", KINDS[kind])
+}
