@@ -2,7 +2,7 @@
 //! `UCI_Variant` (ranks 1-10) or UCCI (ElephantEye). Output is read by a thread that stamps
 //! each line with its arrival time, so the runner can wait with deadlines and time moves.
 
-use super::timecontrol::Limits;
+use super::timecontrol::MoveLimits;
 use crate::board::notation::RankBase;
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
@@ -46,7 +46,7 @@ pub struct EngineConfig {
     pub dir: Option<String>,
     pub proto: Protocol,
     pub options: Vec<(String, String)>,
-    pub limits: Limits,
+    pub limits: MoveLimits,
 }
 
 impl EngineConfig {
@@ -60,7 +60,7 @@ impl EngineConfig {
             dir: None,
             proto: Protocol::Uci,
             options: Vec::new(),
-            limits: Limits::default(),
+            limits: MoveLimits::default(),
         };
         for word in words {
             let (key, value) = word
@@ -101,19 +101,19 @@ impl EngineConfig {
 
 /// An evaluation reported in `info`, from the mover's point of view.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Score {
+pub enum ReportedScore {
     Cp(i32),
     /// Moves to mate; negative when the mover is mated.
     Mate(i32),
 }
 
-impl Score {
+impl ReportedScore {
     /// Centipawns, with mates as huge values, for adjudication thresholds.
     pub fn as_cp(self) -> i32 {
         match self {
-            Score::Cp(cp) => cp,
-            Score::Mate(n) if n > 0 => 100_000 - n,
-            Score::Mate(n) => -100_000 - n,
+            ReportedScore::Cp(cp) => cp,
+            ReportedScore::Mate(n) if n > 0 => 100_000 - n,
+            ReportedScore::Mate(n) => -100_000 - n,
         }
     }
 }
@@ -146,7 +146,7 @@ impl Answer {
 #[derive(Clone, Debug)]
 pub struct Reply {
     pub answer: Answer,
-    pub score: Option<Score>,
+    pub score: Option<ReportedScore>,
     pub depth: Option<u32>,
     pub elapsed: Duration,
 }
@@ -169,7 +169,7 @@ const STOP_GRACE: Duration = Duration::from_millis(1000);
 /// How often waits look at the interrupt flag.
 const POLL: Duration = Duration::from_millis(50);
 
-pub struct Engine {
+pub struct EngineProcess {
     child: Child,
     stdin: ChildStdin,
     lines: Receiver<(Instant, String)>,
@@ -179,13 +179,13 @@ pub struct Engine {
     pub ucci_millis: bool,
 }
 
-impl Engine {
+impl EngineProcess {
     /// Starts the engine and completes the handshake within `timeout`.
     pub fn start(
         config: &EngineConfig,
         timeout: Duration,
         stop: &AtomicBool,
-    ) -> Result<Engine, String> {
+    ) -> Result<EngineProcess, String> {
         let mut command = Command::new(&config.cmd);
         command
             .args(&config.args)
@@ -213,7 +213,7 @@ impl Engine {
                 }
             }
         });
-        let mut engine = Engine {
+        let mut engine = EngineProcess {
             child,
             stdin,
             lines,
@@ -392,7 +392,7 @@ impl Engine {
     }
 }
 
-impl Drop for Engine {
+impl Drop for EngineProcess {
     fn drop(&mut self) {
         if let Ok(None) = self.child.try_wait() {
             let _ = self.child.kill();
@@ -403,7 +403,7 @@ impl Drop for Engine {
 
 /// Reads `score cp N` / `score mate N` (UCI) or `score N` (UCCI), and `depth N`, from an
 /// `info` line. Bound scores count too: only the last one before `bestmove` is kept.
-pub fn parse_info(line: &str) -> (Option<Score>, Option<u32>) {
+pub fn parse_info(line: &str) -> (Option<ReportedScore>, Option<u32>) {
     let words: Vec<&str> = line.split_whitespace().collect();
     let (mut score, mut depth) = (None, None);
     let mut i = 1;
@@ -412,12 +412,15 @@ pub fn parse_info(line: &str) -> (Option<Score>, Option<u32>) {
             "depth" => depth = words.get(i + 1).and_then(|w| w.parse().ok()),
             "score" => {
                 score = match words.get(i + 1).copied() {
-                    Some("cp") => words.get(i + 2).and_then(|w| w.parse().ok()).map(Score::Cp),
+                    Some("cp") => words
+                        .get(i + 2)
+                        .and_then(|w| w.parse().ok())
+                        .map(ReportedScore::Cp),
                     Some("mate") => words
                         .get(i + 2)
                         .and_then(|w| w.parse().ok())
-                        .map(Score::Mate),
-                    Some(w) => w.parse().ok().map(Score::Cp),
+                        .map(ReportedScore::Mate),
+                    Some(w) => w.parse().ok().map(ReportedScore::Cp),
                     None => None,
                 }
             }
@@ -484,18 +487,20 @@ mod tests {
     fn parses_info_lines() {
         assert_eq!(
             parse_info("info depth 7 seldepth 9 score cp -35 nodes 10 pv h2e2"),
-            (Some(Score::Cp(-35)), Some(7))
+            (Some(ReportedScore::Cp(-35)), Some(7))
         );
         assert_eq!(
             parse_info("info depth 12 score mate -3 pv a0a1"),
-            (Some(Score::Mate(-3)), Some(12))
+            (Some(ReportedScore::Mate(-3)), Some(12))
         );
         assert_eq!(
             parse_info("info depth 5 score 42 pv h2e2 h9g7"),
-            (Some(Score::Cp(42)), Some(5))
+            (Some(ReportedScore::Cp(42)), Some(5))
         );
         assert_eq!(parse_info("info string score cp 100"), (None, None));
-        assert!(Score::Mate(2).as_cp() > 10_000 && Score::Mate(-2).as_cp() < -10_000);
+        assert!(
+            ReportedScore::Mate(2).as_cp() > 10_000 && ReportedScore::Mate(-2).as_cp() < -10_000
+        );
     }
 
     #[test]
@@ -521,7 +526,7 @@ mod tests {
     #[test]
     fn a_missing_program_is_a_clear_error() {
         let config = EngineConfig::parse(&words("cmd=/nonexistent/engine name=ghost")).unwrap();
-        let err = Engine::start(&config, Duration::from_secs(1), &AtomicBool::new(false))
+        let err = EngineProcess::start(&config, Duration::from_secs(1), &AtomicBool::new(false))
             .err()
             .unwrap();
         assert!(err.contains("cannot start ghost"), "{err}");

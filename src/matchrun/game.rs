@@ -1,9 +1,9 @@
 //! Plays one game between two running engines from an opening, keeping the clocks and
 //! ending it by the rules, by score adjudication, or by an engine's failure.
 
-use super::engine::{describe, Answer, Engine, Failure, Protocol, Score};
+use super::engine::{describe, Answer, EngineProcess, Failure, Protocol, ReportedScore};
 use super::openings::Opening;
-use super::timecontrol::{charge, move_deadline, ClockState, Limits};
+use super::timecontrol::{charge, move_deadline, ClockState, MoveLimits};
 use crate::board::notation::{format_move, parse_move};
 use crate::rules::{
     adjudicate, earlier_occurrences, insufficient_material, judge_cycle, GameOutcome, Reason,
@@ -89,7 +89,7 @@ impl Termination {
 #[derive(Clone, Debug)]
 pub struct PlayedMove {
     pub mv: Move,
-    pub score: Option<Score>,
+    pub score: Option<ReportedScore>,
     pub depth: Option<u32>,
     pub time_ms: u64,
     /// Part of the opening, not chosen by an engine.
@@ -126,10 +126,10 @@ fn side_name(c: Color) -> &'static str {
 fn go_command(
     proto: Protocol,
     ucci_millis: bool,
-    limits: &Limits,
+    limits: &MoveLimits,
     side: Color,
     clocks: &[Option<ClockState>; 2],
-    all: [&Limits; 2],
+    all: [&MoveLimits; 2],
 ) -> String {
     let mut go = String::from("go");
     let own = clocks[side.index()];
@@ -478,10 +478,10 @@ fn game_over(
 
 /// Asks the side to move for its move and checks it: in time, and legal.
 fn engine_move(
-    engine: &mut Engine,
+    engine: &mut EngineProcess,
     pos: &Position,
     record: &GameRecord,
-    limits: [Limits; 2],
+    limits: [MoveLimits; 2],
     clocks: &mut [Option<ClockState>; 2],
     settings: &GameSettings,
     stop: &AtomicBool,
@@ -577,7 +577,7 @@ fn engine_move(
 /// Plays a game; `None` when interrupted (the game is then not counted).
 pub fn play(
     opening: &Opening,
-    engines: [&mut Engine; 2],
+    engines: [&mut EngineProcess; 2],
     settings: &GameSettings,
     stop: &AtomicBool,
 ) -> Option<GameRecord> {
@@ -688,9 +688,9 @@ mod tests {
 
     #[test]
     fn go_commands_per_protocol() {
-        let red = Limits {
+        let red = MoveLimits {
             clock: Some(parse_clock("10+0.1").unwrap()),
-            ..Limits::default()
+            ..MoveLimits::default()
         };
         let black = red;
         let clocks = [
@@ -733,10 +733,10 @@ mod tests {
             ucci_seconds,
             "go time 9 increment 0 opptime 10 oppincrement 0"
         );
-        let depth = Limits {
+        let depth = MoveLimits {
             depth: Some(4),
             nodes: Some(100),
-            ..Limits::default()
+            ..MoveLimits::default()
         };
         assert_eq!(
             go_command(

@@ -2,7 +2,7 @@
 //! "xiangqi"]`, `FEN` and `Termination` tags, scores and times as move comments); the reader
 //! exists so tests can check that what was written replays legally.
 
-use super::engine::Score;
+use super::engine::ReportedScore;
 use super::game::GameRecord;
 use super::wxf::parse_wxf;
 use crate::board::notation::{parse_move, RankBase};
@@ -25,11 +25,11 @@ fn iccs(mv: Move) -> String {
     format!("{}-{}", &text[..2], &text[2..])
 }
 
-fn score_text(score: Score) -> String {
+fn score_text(score: ReportedScore) -> String {
     match score {
-        Score::Cp(cp) => format!("{:+.2}", cp as f64 / 100.0),
-        Score::Mate(n) if n > 0 => format!("+M{n}"),
-        Score::Mate(n) => format!("-M{}", -n),
+        ReportedScore::Cp(cp) => format!("{:+.2}", cp as f64 / 100.0),
+        ReportedScore::Mate(n) if n > 0 => format!("+M{n}"),
+        ReportedScore::Mate(n) => format!("-M{}", -n),
     }
 }
 
@@ -304,7 +304,7 @@ mod tests {
     use crate::board::notation::parse_coords;
     use crate::matchrun::game::{PlayedMove, Termination};
 
-    fn played(text: &str, book: bool, score: Option<Score>) -> PlayedMove {
+    fn played(text: &str, book: bool, score: Option<ReportedScore>) -> PlayedMove {
         let mv = parse_coords(text, RankBase::Zero).unwrap();
         PlayedMove {
             mv,
@@ -323,8 +323,8 @@ mod tests {
             fen: "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR b - - 0 1".into(),
             moves: vec![
                 played("h9g7", true, None),
-                played("h2e2", false, Some(Score::Cp(35))),
-                played("i9h9", false, Some(Score::Mate(-4))),
+                played("h2e2", false, Some(ReportedScore::Cp(35))),
+                played("i9h9", false, Some(ReportedScore::Mate(-4))),
             ],
             winner: Some(Color::Black),
             termination: Termination::TimeForfeit,

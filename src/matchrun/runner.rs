@@ -2,14 +2,14 @@
 //! pair), runs games on worker threads that own their engine processes, and collects the
 //! results on the main thread, which alone writes the PGN and the statistics.
 
-use super::engine::{Engine, EngineConfig};
+use super::engine::{EngineConfig, EngineProcess};
 use super::game::{self, DrawRule, Forfeit, GameRecord, GameSettings, ResignRule, Termination};
 use super::openings::{self, Opening, OpeningsSpec};
 use super::output::PairingStats;
 use super::pgn::{self, PgnContext};
 use super::report::Report;
 use super::sprt::{Sprt, SprtStatus};
-use super::timecontrol::Limits;
+use super::timecontrol::MoveLimits;
 use super::MatchArgs;
 use crate::Color;
 use std::collections::HashMap;
@@ -92,8 +92,8 @@ fn start_engine(
     config: &EngineConfig,
     plan: &Plan,
     interrupt: &AtomicBool,
-) -> Result<Engine, String> {
-    Engine::start(config, plan.settings.hang_timeout, interrupt)
+) -> Result<EngineProcess, String> {
+    EngineProcess::start(config, plan.settings.hang_timeout, interrupt)
 }
 
 /// A worker: takes the next game, plays it, sends the record; restarts failed engines.
@@ -104,7 +104,7 @@ fn worker(
     finish: &AtomicBool,
     results: std::sync::mpsc::Sender<(GameSpec, GameRecord)>,
 ) {
-    let mut slots: Vec<Option<Engine>> = plan.configs.iter().map(|_| None).collect();
+    let mut slots: Vec<Option<EngineProcess>> = plan.configs.iter().map(|_| None).collect();
     loop {
         if interrupt.load(Ordering::Relaxed) || finish.load(Ordering::Relaxed) {
             break;
@@ -177,7 +177,7 @@ fn worker(
 /// The match settings from the command line: the plan the workers share, the SPRT and the
 /// PGN file.
 fn setup(args: &MatchArgs) -> Result<(Plan, Option<Sprt>, Option<File>), String> {
-    let mut global = Limits::default();
+    let mut global = MoveLimits::default();
     if let Some(tc) = &args.tc {
         global.set("tc", tc)?;
     }

@@ -14,7 +14,7 @@ pub struct Clock {
 
 /// What an engine is told to search for each move; at least one limit is set.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Limits {
+pub struct MoveLimits {
     pub clock: Option<Clock>,
     pub movetime_ms: Option<u64>,
     pub depth: Option<u32>,
@@ -62,7 +62,7 @@ pub fn parse_clock(text: &str) -> Result<Clock, String> {
     Ok(clock)
 }
 
-impl Limits {
+impl MoveLimits {
     /// Sets one limit from a `key=value` setting (`tc`, `st` seconds per move, `depth`,
     /// `nodes`); returns false for keys that are not limits.
     pub fn set(&mut self, key: &str, value: &str) -> Result<bool, String> {
@@ -89,8 +89,8 @@ impl Limits {
     }
 
     /// Fills limits this engine did not set from the match-wide ones.
-    pub fn or(self, defaults: Limits) -> Limits {
-        Limits {
+    pub fn or(self, defaults: MoveLimits) -> MoveLimits {
+        MoveLimits {
             clock: self.clock.or(defaults.clock),
             movetime_ms: self.movetime_ms.or(defaults.movetime_ms),
             depth: self.depth.or(defaults.depth),
@@ -155,7 +155,7 @@ impl ClockState {
 /// How long the runner waits for a move before the side loses: its clock or fixed move
 /// time plus the margin, or `hang` when the engine searches to a depth or node count.
 pub fn move_deadline(
-    limits: &Limits,
+    limits: &MoveLimits,
     clock: Option<&ClockState>,
     margin: Duration,
     hang: Duration,
@@ -268,11 +268,11 @@ mod tests {
 
     #[test]
     fn limits_need_something_and_merge() {
-        assert!(Limits::default().check().is_err());
-        let mut own = Limits::default();
+        assert!(MoveLimits::default().check().is_err());
+        let mut own = MoveLimits::default();
         assert_eq!(own.set("depth", "3"), Ok(true));
         assert_eq!(own.set("hash", "3"), Ok(false));
-        let mut global = Limits::default();
+        let mut global = MoveLimits::default();
         global.set("tc", "5+0.05").unwrap();
         global.set("depth", "9").unwrap();
         let merged = own.or(global);
