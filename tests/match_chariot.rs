@@ -260,3 +260,15 @@ fn no_time_forfeits_in_200_fast_games() {
         .collect();
     assert!(forfeits.is_empty(), "{forfeits:?}\n{stdout}");
 }
+
+/// Checks a PGN written by `chariot match` elsewhere (for example the longer match in a
+/// report): every game replays legally and ends as its tags say. `CHARIOT_PGN=FILE cargo test
+/// --release --test match_chariot replay_a_pgn_file -- --ignored`.
+#[test]
+#[ignore]
+fn replay_a_pgn_file() {
+    let path = std::env::var("CHARIOT_PGN").expect("CHARIOT_PGN=FILE");
+    let games = read_games(&std::fs::read_to_string(&path).unwrap()).unwrap();
+    check_endings(&games);
+    println!("{} games replayed and checked", games.len());
+}

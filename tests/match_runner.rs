@@ -443,6 +443,45 @@ fn bad_arguments_are_reported_not_panicked() {
             ],
             "not a number",
         ),
+        (
+            vec![
+                "--engine",
+                &format!("cmd={FAKE}"),
+                "--engine",
+                &format!("cmd={FAKE}"),
+                "--depth",
+                "1",
+                "--draw-plies",
+                "0",
+            ],
+            "--draw-plies must be positive",
+        ),
+        (
+            vec![
+                "--engine",
+                &format!("cmd={FAKE}"),
+                "--engine",
+                &format!("cmd={FAKE}"),
+                "--depth",
+                "1",
+                "--openings",
+                "order=sideways",
+            ],
+            "unknown order",
+        ),
+        (
+            vec![
+                "--engine",
+                &format!("cmd={FAKE}"),
+                "--engine",
+                &format!("cmd={FAKE}"),
+                "--depth",
+                "1",
+                "--openings",
+                "/no/such/book.pgn",
+            ],
+            "cannot read openings file",
+        ),
     ] {
         let output = Command::new(CHARIOT)
             .arg("match")

@@ -246,7 +246,19 @@ impl Report {
                 .map(|(i, point)| ((i + 1) as f64, f(point)))
                 .collect()
         };
-        let clip = |v: f64| v.clamp(-ELO_CLIP, ELO_CLIP);
+        // Infinite estimates (all won or lost so far) are drawn at the edge of the finite
+        // values, which keep the scale; the band never widens it past ±ELO_CLIP.
+        let finite = p
+            .points
+            .iter()
+            .flat_map(|pt| [pt.elo, pt.elo - pt.error95, pt.elo + pt.error95])
+            .filter(|v| v.is_finite())
+            .map(|v| v.clamp(-ELO_CLIP, ELO_CLIP));
+        let (mut low, mut high) = finite.fold((0.0f64, 0.0f64), |(a, b), v| (a.min(v), b.max(v)));
+        if high - low < 1.0 {
+            (low, high) = (low - 100.0, high + 100.0);
+        }
+        let clip = |v: f64| v.clamp(low, high);
         let band: Vec<(f64, f64, f64)> = p
             .points
             .iter()
@@ -263,13 +275,18 @@ impl Report {
         let mut charts = vec![
             Chart::lines(
                 &format!("Score of {} (%) after each game", p.first),
-                &[Series::new("score", "score %", "#1f77b4", xs(&|pt| 100.0 * pt.score))],
+                &[Series::new(
+                    "score",
+                    "score %",
+                    "#1f77b4",
+                    xs(&|pt| 100.0 * pt.score),
+                )],
                 &[(50.0, "50%")],
                 None,
             ),
             Chart::lines(
                 &format!(
-                    "Elo of {} with its 95% band (clipped at ±{ELO_CLIP:.0}; no band where undefined)",
+                    "Elo of {} with its 95% band (±inf drawn at the edge; no band where undefined)",
                     p.first
                 ),
                 &[
@@ -467,7 +484,8 @@ impl Chart {
         for (i, line) in lines.iter().enumerate() {
             let _ = write!(
                 body,
-                "<text x=\"10\" y=\"{}\" font-size=\"13\" xml:space=\"preserve\">{}</text>",
+                "<text x=\"10\" y=\"{}\" font-size=\"13\" font-family=\"monospace\" \
+                 xml:space=\"preserve\">{}</text>",
                 18 + 17 * i,
                 escape(line)
             );
