@@ -446,9 +446,9 @@ fn bad_arguments_are_reported_not_panicked() {
         (
             vec![
                 "--engine",
-                &format!("cmd={FAKE}"),
+                &format!("cmd={}", fake_engine()),
                 "--engine",
-                &format!("cmd={FAKE}"),
+                &format!("cmd={}", fake_engine()),
                 "--depth",
                 "1",
                 "--draw-plies",
@@ -459,9 +459,9 @@ fn bad_arguments_are_reported_not_panicked() {
         (
             vec![
                 "--engine",
-                &format!("cmd={FAKE}"),
+                &format!("cmd={}", fake_engine()),
                 "--engine",
-                &format!("cmd={FAKE}"),
+                &format!("cmd={}", fake_engine()),
                 "--depth",
                 "1",
                 "--openings",
@@ -472,9 +472,9 @@ fn bad_arguments_are_reported_not_panicked() {
         (
             vec![
                 "--engine",
-                &format!("cmd={FAKE}"),
+                &format!("cmd={}", fake_engine()),
                 "--engine",
-                &format!("cmd={FAKE}"),
+                &format!("cmd={}", fake_engine()),
                 "--depth",
                 "1",
                 "--openings",
