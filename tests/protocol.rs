@@ -358,3 +358,98 @@ fn invalid_utf8_is_refused_and_the_session_goes_on() {
     assert_eq!(errors.count(), 2, "{lines:#?}");
     assert_eq!(e.fen(), Position::startpos().to_fen());
 }
+
+// ---- mates and rule endings --------------------------------------------------------------
+
+/// The score word and number of an `info` line: ("cp", 35) or ("mate", 3).
+fn info_score(line: &str) -> (String, i32) {
+    let words: Vec<&str> = line.split_whitespace().collect();
+    let i = words
+        .iter()
+        .position(|&w| w == "score")
+        .unwrap_or_else(|| panic!("no score in '{line}'"));
+    (words[i + 1].to_string(), words[i + 2].parse().unwrap())
+}
+
+fn info_depth(line: &str) -> i32 {
+    let words: Vec<&str> = line.split_whitespace().collect();
+    words[2].parse().unwrap()
+}
+
+/// Searches `fen` in UCI with the `go` command given; returns the `info depth` lines and the
+/// best move.
+fn search_uci(fen: &str, go: &str) -> (Vec<String>, String) {
+    let mut e = Engine::start();
+    e.send("uci");
+    e.until("uciok");
+    e.send(&format!("position fen {fen}"));
+    e.send(go);
+    let lines = e.until("bestmove");
+    let (best, _) = bestmove(lines.last().unwrap());
+    let infos = lines
+        .into_iter()
+        .filter(|l| l.starts_with("info depth"))
+        .collect();
+    (infos, best)
+}
+
+/// Red (in check from the rook on a0) has the black king in a net: rooks on c8 (rank 8) and
+/// g2 (ready for g9 or d2), the red king holding the e-file. Black's only line that is not
+/// mated is to keep checking along ranks 0 and 1, which loses by the perpetual-check rule at
+/// ply 4; a quiet move at ply 3 is mated at ply 5, so the longest resistance is mate 3. Scored
+/// as a flat 20000, the checks looked better than any mate to Black, and Red's deepening
+/// printed `cp 20000` to depth 60 and beyond.
+const PERPETUAL_CHECK_DEFENCE: &str = "3k5/2R6/9/9/9/9/9/6R2/9/r3K4 w - - 0 1";
+
+#[test]
+fn a_perpetual_check_defence_is_a_mate_at_its_distance() {
+    let (infos, best) = search_uci(PERPETUAL_CHECK_DEFENCE, "go movetime 3000");
+    let last = infos.last().expect("info lines");
+    assert_eq!(info_score(last), ("mate".to_string(), 3), "{infos:#?}");
+    assert!(
+        infos.iter().all(|l| info_depth(l) < 127),
+        "deepening ran to the end: {infos:#?}"
+    );
+    // Interposing on c0 loses the rook and the net; the king step keeps both.
+    assert_eq!(best, "e0e1");
+}
+
+#[test]
+fn go_mate_stops_at_a_proved_mate() {
+    // Mate in two: g2d2 (the d-file check), then the rook takes whatever blocks on d5.
+    let fen = "3k5/9/9/9/r8/9/9/2R3R2/9/4K4 w - - 0 1";
+    let (infos, best) = search_uci(fen, "go mate 2");
+    let last = infos.last().expect("info lines");
+    let (kind, n) = info_score(last);
+    assert!(kind == "mate" && (1..=2).contains(&n), "{infos:#?}");
+    // No other limit was given: only the proof ended the search.
+    assert!(info_depth(last) < 20, "{infos:#?}");
+    assert_eq!(best, "g2d2");
+
+    let mut e = Engine::start();
+    e.send("uci");
+    e.until("uciok");
+    e.send("go mate 0");
+    let error = e.last("info string error");
+    assert!(error.contains("go mate takes 1 to 64 moves"), "{error}");
+}
+
+#[test]
+fn ucci_prints_mates_as_elephanteye_does() {
+    // Mate in one (g2d2): 10000 less one ply.
+    let fen = "3k5/9/9/9/9/9/9/2R3R2/r8/4K4 w - - 0 1";
+    let mut e = Engine::start();
+    e.send("ucci");
+    e.until("ucciok");
+    e.send(&format!("position fen {fen}"));
+    e.send("go depth 3");
+    let lines = e.until("bestmove");
+    let info = lines
+        .iter()
+        .rfind(|l| l.starts_with("info depth"))
+        .expect("an info line");
+    let words: Vec<&str> = info.split_whitespace().collect();
+    let score = words[words.iter().position(|&w| w == "score").unwrap() + 1];
+    assert_eq!(score, "9999", "{info}");
+    assert_eq!(lines.last().unwrap(), "bestmove g2d2");
+}

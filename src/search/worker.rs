@@ -263,7 +263,6 @@ impl<'a> Worker<'a> {
         // such a bound proves nothing, and cutting there hides mates. Nor when the side to
         // move is hopelessly behind: then only a mate changes the result, and passing or
         // standing on the material count would hide the opponent's quiet mating threats.
-        let mut mate_threat = false;
         if !pv_node
             && !in_check
             && ply > 0
@@ -297,9 +296,6 @@ impl<'a> Worker<'a> {
                 if score >= beta {
                     return if score >= MATE_BOUND { beta } else { score };
                 }
-                // Passing gets us mated: the opponent threatens mate, and only a full search
-                // of our moves finds the defence (or shows there is none).
-                mate_threat = score <= -MATE_BOUND;
             }
         }
 
@@ -333,7 +329,7 @@ impl<'a> Worker<'a> {
             // Step 10. Shallow pruning. It needs one move searched and no mate in sight;
             // checks are never pruned. (With alpha a win, quiets are pruned near the leaves;
             // deeper iterations search them, which finds mates faster than a full-width tree.)
-            let may_prune = ply > 0 && !in_check && !mate_threat && best_score > -MATE_BOUND;
+            let may_prune = ply > 0 && !in_check && best_score > -MATE_BOUND;
             // Late-move pruning and futility: quiet moves late in the list, or far below alpha
             // at low depth, are not worth a search. While that holds the picker hands out only
             // the quiets that check or push a pawn at the king, testing them in a tight loop
@@ -385,7 +381,7 @@ impl<'a> Worker<'a> {
                 score = -self.negamax(-beta, -alpha, new_depth, ply + 1, !pv_node && !cut_node);
             } else {
                 let mut r = 0;
-                if depth >= LMR_MIN_DEPTH && !capture && !gives_check && !in_check && !mate_threat {
+                if depth >= LMR_MIN_DEPTH && !capture && !gives_check && !in_check {
                     r = reductions()[depth.min(63) as usize][searched.min(63)];
                     r += cut_node as i32 + !improving as i32 - pv_node as i32;
                     r -= self.history.score(us, mv) / LMR_HISTORY_DIV;
