@@ -266,3 +266,60 @@ impl Progress {
         );
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn args(output: &str) -> DatagenArgs {
+        DatagenArgs {
+            output: output.to_string(),
+            append: false,
+            games: Some(3),
+            positions: None,
+            nodes: 200,
+            depth: None,
+            threads: 2,
+            openings: None,
+            random_plies: 8,
+            seed: None,
+            hash: 1,
+        }
+    }
+
+    #[test]
+    fn writes_games_refuses_to_overwrite_and_appends() {
+        let dir = std::env::temp_dir().join(format!("chariot-datagen-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("data.txt");
+        let _ = std::fs::remove_file(&path);
+        let output = path.to_str().unwrap();
+        run_datagen(&args(output)).unwrap();
+        let first = std::fs::read_to_string(&path).unwrap();
+        assert!(first.lines().count() > 0);
+        assert!(first
+            .lines()
+            .all(|l| crate::tune::data::parse_line(l).is_ok()));
+        let refused = run_datagen(&args(output)).unwrap_err();
+        assert!(refused.contains("--append"), "{refused}");
+        let again = DatagenArgs {
+            append: true,
+            ..args(output)
+        };
+        run_datagen(&again).unwrap();
+        let both = std::fs::read_to_string(&path).unwrap();
+        assert!(both.starts_with(&first));
+        assert!(both.len() > first.len());
+        assert_ne!(
+            &both[first.len()..],
+            first,
+            "an appended run plays new games"
+        );
+        let bad = DatagenArgs {
+            threads: 0,
+            ..args(output)
+        };
+        assert!(run_datagen(&bad).is_err());
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}

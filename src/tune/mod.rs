@@ -57,6 +57,9 @@ pub struct TuneArgs {
     /// positions, at least 100): too few examples only fit noise.
     #[arg(long)]
     pub min_uses: Option<usize>,
+    /// Keep the scale the tuner finds instead of rescaling the weights to the old K.
+    #[arg(long)]
+    pub free_scale: bool,
     /// Read at most this many positions.
     #[arg(long)]
     pub max_positions: Option<usize>,
@@ -132,14 +135,30 @@ pub fn run_tune(args: &TuneArgs) -> Result<(), String> {
             .progress_chars("=> "),
     );
     let tuning = Instant::now();
+    // Early stopping: the weights of the epoch with the lowest validation loss are kept.
+    let mut best = (validation_before, 0, w.clone());
     for epoch in 1..=args.epochs {
         let (loss, grad) = loss_and_gradient(&train, &w, k, args.lambda, threads, true);
         adam.step(&mut w, &grad);
-        bar.set_message(format!("loss {loss:.6}"));
+        let line = if validation.is_empty() {
+            best = (0.0, epoch, w.clone());
+            format!("epoch {epoch:>5}  loss {loss:.6}")
+        } else {
+            let held_out = loss_and_gradient(&validation, &w, k, args.lambda, threads, false).0;
+            if held_out < best.0 {
+                best = (held_out, epoch, w.clone());
+            }
+            format!("epoch {epoch:>5}  loss {loss:.6}  validation {held_out:.6}")
+        };
+        bar.set_message(line.clone());
         bar.inc(1);
-        bar.println(format!("epoch {epoch:>5}  loss {loss:.6}"));
+        bar.println(line);
     }
     bar.finish_and_clear();
+    if !validation.is_empty() {
+        println!("kept epoch {} (lowest validation loss)", best.1);
+    }
+    let mut w = best.2;
     let secs = tuning.elapsed().as_secs_f64();
     println!(
         "{} epochs in {secs:.1} s: {:.3} s per epoch per million positions ({threads} threads)",
@@ -148,6 +167,17 @@ pub fn run_tune(args: &TuneArgs) -> Result<(), String> {
     );
 
     recentre_tables(&mut w, &initial, &frozen, &uses);
+    if !args.free_scale {
+        // The search's margins are in centipawns: give the tuned evaluation the scale of the
+        // old one by refitting K and folding the change into the weights.
+        let refit = fit_k(&train, &w, args.lambda, threads);
+        let factor = refit / k;
+        for pair in &mut w {
+            pair[0] *= factor;
+            pair[1] *= factor;
+        }
+        println!("K for the tuned weights {refit:.6}: weights scaled by {factor:.3} to keep K");
+    }
     let tuned: IntWeights = w
         .iter()
         .enumerate()

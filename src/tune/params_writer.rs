@@ -157,20 +157,34 @@ pub fn write(text: &str, w: &IntWeights) -> Result<String, String> {
         if found.len() != count(shape) {
             return Err(format!("params.rs: {name} has the wrong shape"));
         }
-        for (n, lit) in found.into_iter().enumerate() {
-            let (index, half) = slot(shape, base, n);
-            edits.push((lit, w[index][half]));
+        let values: Vec<i32> = (0..found.len())
+            .map(|n| {
+                let (index, half) = slot(shape, base, n);
+                w[index][half]
+            })
+            .collect();
+        // A table whose numbers grew wider widens every column alike, so it stays aligned.
+        let widest = |lens: &mut dyn Iterator<Item = usize>| lens.max().unwrap_or(0);
+        let old_width = widest(&mut found.iter().map(|l| l.end - l.start));
+        let new_width = widest(&mut values.iter().map(|v| v.to_string().len()));
+        // None: not an aligned table.
+        let extra = match shape {
+            Shape::Table(_) => Some(new_width.saturating_sub(old_width)),
+            _ => None,
+        };
+        for (lit, value) in found.into_iter().zip(values) {
+            edits.push((lit, value, extra));
         }
     }
-    edits.sort_by_key(|(lit, _)| lit.start);
+    edits.sort_by_key(|(lit, _, _)| lit.start);
     let mut out = String::with_capacity(text.len() + 256);
     let mut copied = 0;
-    for (lit, value) in edits {
+    for (lit, value, extra) in edits {
         let number = value.to_string();
         let blank_start = lit.start - lit.blanks;
         out.push_str(&text[copied..blank_start]);
-        let blanks = if lit.blanks > 1 {
-            (lit.blanks + (lit.end - lit.start))
+        let blanks = if lit.blanks > 1 || extra.is_some() {
+            (lit.blanks + extra.unwrap_or(0) + (lit.end - lit.start))
                 .saturating_sub(number.len())
                 .max(1)
         } else {
@@ -244,5 +258,18 @@ mod tests {
             assert_eq!(old.len(), new.len(), "{old}\n{new}");
         }
         assert!(parse("pub const TEMPO: MgEg = (1, 2);").is_err());
+    }
+
+    #[test]
+    fn a_table_with_wider_numbers_widens_all_its_columns() {
+        let mut w = parse(PARAMS).unwrap();
+        w[weight::PST + 3 * 90 + 40][0] = -1234;
+        let text = write(PARAMS, &w).unwrap();
+        assert_eq!(parse(&text).unwrap(), w);
+        let key = "pub const HORSE_MG: [i32; 90] = [\n";
+        let at = text.find(key).unwrap() + key.len();
+        let rows: Vec<&str> = text[at..].lines().take(10).collect();
+        assert!(rows.iter().all(|r| r.len() == rows[0].len()), "{rows:#?}");
+        assert!(rows[4].contains("-1234"));
     }
 }
