@@ -1,89 +1,16 @@
 //! Drives the `chariot` binary through stdin/stdout in both protocols, including bad input,
 //! the UCI_Variant rank numbering, `stop`, `ponderhit` and positions without a legal move.
 
+mod common;
+
 use chariot::board::notation::{parse_move, RankBase};
 use chariot::Position;
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{channel, Receiver};
+use common::engine_process::Engine;
+use std::io::Write;
 use std::time::Duration;
 
-/// Generous: these tests check that answers arrive, not how fast (speed is for benchmarks).
 /// Black to move and checkmated.
 const MATED: &str = "3k5/9/3R5/9/9/9/9/9/9/4K4 b - - 0 1";
-
-const PATIENCE: Duration = Duration::from_secs(60);
-
-struct Engine {
-    child: Child,
-    stdin: ChildStdin,
-    lines: Receiver<String>,
-}
-
-impl Engine {
-    fn start() -> Engine {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_chariot"))
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .spawn()
-            .expect("the chariot binary starts");
-        let stdin = child.stdin.take().unwrap();
-        let stdout = child.stdout.take().unwrap();
-        let (tx, lines) = channel();
-        std::thread::spawn(move || {
-            for line in BufReader::new(stdout).lines() {
-                let Ok(line) = line else { break };
-                if tx.send(line).is_err() {
-                    break;
-                }
-            }
-        });
-        Engine {
-            child,
-            stdin,
-            lines,
-        }
-    }
-
-    fn send(&mut self, command: &str) {
-        writeln!(self.stdin, "{command}").expect("the engine reads its input");
-        self.stdin.flush().unwrap();
-    }
-
-    /// All lines up to and including the first that starts with `prefix`.
-    fn until(&mut self, prefix: &str) -> Vec<String> {
-        let mut seen = Vec::new();
-        loop {
-            match self.lines.recv_timeout(PATIENCE) {
-                Ok(line) => {
-                    let done = line.starts_with(prefix);
-                    seen.push(line);
-                    if done {
-                        return seen;
-                    }
-                }
-                Err(e) => panic!("no line starting with '{prefix}' ({e}); got {seen:#?}"),
-            }
-        }
-    }
-
-    fn last(&mut self, prefix: &str) -> String {
-        self.until(prefix).pop().unwrap()
-    }
-
-    /// Sends `d` and returns the FEN it prints.
-    fn fen(&mut self) -> String {
-        self.send("d");
-        self.last("Fen: ").trim_start_matches("Fen: ").to_string()
-    }
-}
-
-impl Drop for Engine {
-    fn drop(&mut self) {
-        let _ = writeln!(self.stdin, "quit");
-        let _ = self.child.wait();
-    }
-}
 
 fn bestmove(line: &str) -> (String, Option<String>) {
     let words: Vec<&str> = line.split_whitespace().collect();
