@@ -211,7 +211,7 @@ pub fn search(
             }
             let timer = main.timer.as_ref().expect("the main thread has a timer");
             let pondering = signals.pondering.load(Ordering::Relaxed);
-            if !pondering && (timer.soft_expired() || main.out_of_time()) {
+            if !pondering && (timer.next_iteration_too_late() || main.out_of_time()) {
                 break;
             }
             // `go mate N`: a completed iteration proved a mate in N or fewer.

@@ -1,5 +1,6 @@
-//! Time management: turns the clock of `go` into a soft limit (do not start another iteration)
-//! and a hard limit (abort the search), keeping `Move Overhead` in reserve for the GUI's lag.
+//! Time management: turns the clock of `go` into a soft limit (the time a move should take), a
+//! point past which no new iteration starts (it would most likely end past the soft limit), and
+//! a hard limit (abort the search), keeping `Move Overhead` in reserve for the GUI's lag.
 
 use std::time::{Duration, Instant};
 
@@ -35,10 +36,15 @@ impl Limits {
     }
 }
 
+/// The share of the soft limit after which no new iteration starts on a clock.
+const NEXT_ITERATION_SHARE: f64 = 0.5;
+
 pub struct TimeManager {
     start: Instant,
     soft: Option<Duration>,
     hard: Option<Duration>,
+    /// `go movetime`: the whole time is the user's to spend.
+    fixed_movetime: bool,
 }
 
 impl TimeManager {
@@ -66,12 +72,14 @@ impl TimeManager {
                 start: Instant::now(),
                 soft: None,
                 hard: None,
+                fixed_movetime: false,
             };
         };
         TimeManager {
             start: Instant::now(),
             soft: Some(Duration::from_millis(soft)),
             hard: Some(Duration::from_millis(hard)),
+            fixed_movetime: limits.movetime.is_some(),
         }
     }
 
@@ -86,6 +94,20 @@ impl TimeManager {
 
     pub fn soft_expired(&self) -> bool {
         self.soft.is_some_and(|soft| self.start.elapsed() >= soft)
+    }
+
+    /// Is it too late to start another iteration? Each iteration takes about as long as all
+    /// before it together, so one started past half the soft limit would end well beyond it,
+    /// run on to the hard limit and drain the clock: with a fast increment the clock would then
+    /// settle a fraction of a second above zero, where one scheduling stall loses on time.
+    /// A fixed `movetime` is spent in full instead: it is the time the user asked for.
+    pub fn next_iteration_too_late(&self) -> bool {
+        match self.soft {
+            Some(soft) if !self.fixed_movetime => {
+                self.start.elapsed() >= soft.mul_f64(NEXT_ITERATION_SHARE)
+            }
+            _ => self.soft_expired(),
+        }
     }
 
     pub fn hard_expired(&self) -> bool {
@@ -125,6 +147,29 @@ mod tests {
         let tm = TimeManager::new(&Limits::movetime(1000), 10);
         assert_eq!(tm.soft, Some(Duration::from_millis(990)));
         assert_eq!(tm.hard, tm.soft);
+    }
+
+    #[test]
+    fn a_clock_stops_starting_iterations_at_half_the_soft_limit() {
+        let limits = Limits {
+            time: Some(10_000),
+            ..Limits::default()
+        };
+        let mut tm = TimeManager::new(&limits, 0);
+        let soft = tm.soft.unwrap();
+        tm.start = Instant::now() - soft.mul_f64(0.45);
+        assert!(!tm.next_iteration_too_late());
+        tm.start = Instant::now() - soft.mul_f64(0.55);
+        assert!(tm.next_iteration_too_late() && !tm.soft_expired());
+    }
+
+    #[test]
+    fn movetime_starts_iterations_until_it_is_spent() {
+        let mut tm = TimeManager::new(&Limits::movetime(1000), 0);
+        tm.start = Instant::now() - Duration::from_millis(900);
+        assert!(!tm.next_iteration_too_late());
+        tm.start = Instant::now() - Duration::from_millis(1001);
+        assert!(tm.next_iteration_too_late());
     }
 
     #[test]
