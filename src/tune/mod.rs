@@ -63,6 +63,11 @@ pub struct TuneArgs {
     /// Read at most this many positions.
     #[arg(long)]
     pub max_positions: Option<usize>,
+    /// Pull toward the starting weights: adds `L2 × Σ ((w − w₀)/100)²` to the loss, so a
+    /// weight moves far only when the data clearly asks for it (table entries that few
+    /// positions use then stay near their hand-set shape instead of fitting noise).
+    #[arg(long, default_value_t = 0.0)]
+    pub l2: f64,
 }
 
 /// Runs the command.
@@ -75,6 +80,9 @@ pub fn run_tune(args: &TuneArgs) -> Result<(), String> {
     }
     if !(args.lr > 0.0 && args.lr.is_finite()) {
         return Err(format!("--lr must be positive, not {}", args.lr));
+    }
+    if !(args.l2 >= 0.0 && args.l2.is_finite()) {
+        return Err(format!("--l2 must be zero or positive, not {}", args.l2));
     }
     if let Some(k) = args.k {
         if !(k > 0.0 && k.is_finite()) {
@@ -100,6 +108,7 @@ pub fn run_tune(args: &TuneArgs) -> Result<(), String> {
 
     let initial = params_writer::parse(BUILT_PARAMS)?;
     let mut w: Weights = initial.iter().map(|p| [p[0] as f64, p[1] as f64]).collect();
+    let start_weights = w.clone();
     let k = match args.k {
         Some(k) => k,
         None => fit_k(&train, &w, args.lambda, threads),
@@ -138,7 +147,8 @@ pub fn run_tune(args: &TuneArgs) -> Result<(), String> {
     // Early stopping: the weights of the epoch with the lowest validation loss are kept.
     let mut best = (validation_before, 0, w.clone());
     for epoch in 1..=args.epochs {
-        let (loss, grad) = loss_and_gradient(&train, &w, k, args.lambda, threads, true);
+        let (loss, mut grad) = loss_and_gradient(&train, &w, k, args.lambda, threads, true);
+        optimizer::add_l2_gradient(&mut grad, &w, &start_weights, args.l2);
         adam.step(&mut w, &grad);
         let line = if validation.is_empty() {
             best = (0.0, epoch, w.clone());
