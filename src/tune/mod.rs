@@ -35,13 +35,13 @@ pub struct TuneArgs {
     #[arg(long)]
     pub dry_run: bool,
     /// Full-batch Adam steps.
-    #[arg(long, default_value_t = 300)]
+    #[arg(long, default_value_t = 1000)]
     pub epochs: usize,
     /// Adam step size, in centipawns.
     #[arg(long, default_value_t = 1.0)]
     pub lr: f64,
     /// Share of the target taken from the search score instead of the game result (0..=1).
-    #[arg(long, default_value_t = 0.0)]
+    #[arg(long, default_value_t = 0.5)]
     pub lambda: f64,
     /// Use this K instead of fitting it (sigmoid(K × centipawns)).
     #[arg(long)]
@@ -66,7 +66,7 @@ pub struct TuneArgs {
     /// Pull toward the starting weights: adds `L2 × Σ ((w − w₀)/100)²` to the loss, so a
     /// weight moves far only when the data clearly asks for it (table entries that few
     /// positions use then stay near their hand-set shape instead of fitting noise).
-    #[arg(long, default_value_t = 0.0)]
+    #[arg(long, default_value_t = 1e-5)]
     pub l2: f64,
 }
 
