@@ -62,6 +62,20 @@ mod tests {
     }
 
     #[test]
+    fn perpetual_chase_loses_for_the_chaser() {
+        // Red's rook attacks Black's lone, unprotected horse from b1 and c1 in turn; the
+        // horse hops c5-b7 and back. Each repetition is a loss for Red, scored as a mate at
+        // the ply where it happens, for whichever side is to move.
+        let mut pos = Position::from_fen("5k3/9/9/9/2n6/9/9/9/1R7/3K5 w - - 0 1").unwrap();
+        play(&mut pos, "b1c1 c5b7 c1b1");
+        assert_eq!(rule_score(&pos, 7), None);
+        play(&mut pos, "b7c5");
+        assert_eq!(rule_score(&pos, 7), Some(mated_in(7)));
+        play(&mut pos, "b1c1");
+        assert_eq!(rule_score(&pos, 8), Some(mate_in(8)));
+    }
+
+    #[test]
     fn sixty_move_rule() {
         let fen = "4k4/9/9/9/9/9/9/9/R8/3K5 w - - 119 80";
         let mut pos = Position::from_fen(fen).unwrap();
