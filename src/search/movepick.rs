@@ -5,10 +5,11 @@
 use super::history::History;
 use super::see::{see_ge, value};
 use crate::board::check_info::CheckInfo;
-use crate::board::movegen::{generate, GenKind, MoveList, MAX_MOVES};
+use crate::board::movegen::{generate, uninit_array, GenKind, MoveList, MAX_MOVES};
 use crate::board::position::Position;
 use crate::board::types::{Color, Move, PieceType};
 use crate::eval::psqt::psqt;
+use std::mem::MaybeUninit;
 
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Debug)]
 enum Stage {
@@ -32,8 +33,10 @@ pub struct MovePicker {
     captures_only: bool,
     list: MoveList,
     /// Per move of `list`: its ordering score and index packed by [`sort_key`]; moves already
-    /// handed out hold [`TAKEN`].
-    keys: [i32; MAX_MOVES],
+    /// handed out hold [`TAKEN`]. Only the first `list.len()` are initialised: every stage
+    /// that fills `list` writes them at once ([`MovePicker::set_keys`]), and nothing else
+    /// changes its length.
+    keys: [MaybeUninit<i32>; MAX_MOVES],
     /// Unsorted quiets: the next index of `list` to look at.
     next: usize,
     bad: MoveList,
@@ -56,7 +59,7 @@ impl MovePicker {
             refutations: [killers[0], killers[1], counter],
             captures_only: false,
             list: MoveList::new(),
-            keys: [TAKEN; MAX_MOVES],
+            keys: uninit_array(),
             next: 0,
             bad: MoveList::new(),
             bad_next: 0,
@@ -85,9 +88,7 @@ impl MovePicker {
                 }
                 Stage::GenCaptures => {
                     generate(pos, GenKind::Captures, &mut self.list);
-                    for (i, &mv) in self.list.as_slice().iter().enumerate() {
-                        self.keys[i] = sort_key(mvv_lva(pos, mv), i);
-                    }
+                    self.set_keys(|mv| mvv_lva(pos, mv));
                     self.stage = Stage::GoodCaptures;
                 }
                 Stage::GoodCaptures => match self.pick_best() {
@@ -126,11 +127,9 @@ impl MovePicker {
                     self.list.clear();
                     generate(pos, GenKind::Quiets, &mut self.list);
                     let side = pos.side_to_move();
-                    for (i, &mv) in self.list.as_slice().iter().enumerate() {
-                        let score =
-                            history.score(side, mv) * PLACEMENT_SPAN + placement_gain(pos, mv);
-                        self.keys[i] = sort_key(score, i);
-                    }
+                    self.set_keys(|mv| {
+                        history.score(side, mv) * PLACEMENT_SPAN + placement_gain(pos, mv)
+                    });
                     self.next = 0;
                     self.stage = Stage::Quiets;
                 }
@@ -186,6 +185,23 @@ impl MovePicker {
         }
     }
 
+    /// Scores every move of `list` (just generated) and packs the keys.
+    #[inline(always)]
+    fn set_keys(&mut self, mut score: impl FnMut(Move) -> i32) {
+        for (i, &mv) in self.list.as_slice().iter().enumerate() {
+            self.keys[i] = MaybeUninit::new(sort_key(score(mv), i));
+        }
+    }
+
+    /// The keys of the moves of `list`.
+    #[inline(always)]
+    fn keys(&mut self) -> &mut [i32] {
+        let init = &mut self.keys[..self.list.len()];
+        // SAFETY: `set_keys` wrote a key for every move of `list` when it was filled (see the
+        // field), and `MaybeUninit<i32>` has the layout of `i32`.
+        unsafe { &mut *(init as *mut [MaybeUninit<i32>] as *mut [i32]) }
+    }
+
     /// Was `mv` handed out before the quiets stage (hash move, killer or counter-move)?
     #[inline(always)]
     fn tried_before(&self, mv: Move) -> bool {
@@ -200,7 +216,7 @@ impl MovePicker {
         while self.next < self.list.len() {
             let i = self.next;
             self.next += 1;
-            if self.keys[i] != TAKEN {
+            if self.keys()[i] != TAKEN {
                 return Some(self.list.as_slice()[i]);
             }
         }
@@ -211,7 +227,7 @@ impl MovePicker {
     /// The list stays in place; the best key is a plain maximum, which the compiler turns
     /// into a few vector instructions.
     fn pick_best(&mut self) -> Option<Move> {
-        let keys = &mut self.keys[..self.list.len()];
+        let keys = self.keys();
         let best = keys.iter().copied().max().unwrap_or(TAKEN);
         if best == TAKEN {
             return None;
