@@ -37,7 +37,8 @@ pub struct Worker<'a> {
     node_counter: &'a AtomicU64,
     history: History,
     frames: Vec<Frame>,
-    pv: Box<[[Option<Move>; MAX_PLY + 1]; MAX_PLY + 1]>,
+    /// Triangular PV table, one row per ply (on the heap: built in place, not on the stack).
+    pv: Box<[[Option<Move>; MAX_PLY + 1]]>,
     pv_len: [usize; MAX_PLY + 1],
     pub nodes: u64,
     pub seldepth: usize,
@@ -84,7 +85,7 @@ impl<'a> Worker<'a> {
             node_counter: counter,
             history: History::default(),
             frames: vec![empty; MAX_PLY + 4],
-            pv: Box::new([[None; MAX_PLY + 1]; MAX_PLY + 1]),
+            pv: vec![[None; MAX_PLY + 1]; MAX_PLY + 1].into_boxed_slice(),
             pv_len: [0; MAX_PLY + 1],
             nodes: 0,
             seldepth: 0,
