@@ -6,7 +6,7 @@ use super::history::History;
 use super::movepick::MovePicker;
 use super::params::*;
 use super::score::*;
-use super::see::{see_ge, value};
+use super::see::{see_ge, value, SEE_VALUE};
 use super::time::TimeManager;
 use super::Signals;
 use crate::board::check_info::CheckInfo;
@@ -164,19 +164,26 @@ impl<'a> Worker<'a> {
     /// Exchange value of the opponent's most valuable piece (what a capture can win at most).
     fn best_victim_value(&self) -> i32 {
         let them = !self.pos.side_to_move();
-        [
+        // Dearest first, so the usual answer (a rook) is found by the first test.
+        const BY_VALUE: [PieceType; 6] = [
             PieceType::Rook,
             PieceType::Cannon,
             PieceType::Horse,
             PieceType::Advisor,
             PieceType::Elephant,
             PieceType::Pawn,
-        ]
-        .into_iter()
-        .filter(|&kind| self.pos.pieces(them, kind).any())
-        .map(value)
-        .max()
-        .unwrap_or(0)
+        ];
+        const _: () = {
+            let mut i = 1;
+            while i < BY_VALUE.len() {
+                assert!(SEE_VALUE[BY_VALUE[i - 1] as usize] >= SEE_VALUE[BY_VALUE[i] as usize]);
+                i += 1;
+            }
+        };
+        BY_VALUE
+            .into_iter()
+            .find(|&kind| self.pos.pieces(them, kind).any())
+            .map_or(0, value)
     }
 
     /// Can the side to move still threaten much? Null move is unsafe in endings without
