@@ -165,13 +165,20 @@ impl MovePicker {
     ) -> Option<Move> {
         loop {
             if self.stage == Stage::Quiets && self.quiets_unsorted {
-                while let Some(mv) = self.pick_quiet() {
-                    if (checks.gives_check(pos, mv) || pawn_nears_king(pos, mv))
+                // What `pick_quiet` hands out, in one tight loop: most moves fail both tests.
+                let start = self.next;
+                let moves = &self.list.as_slice()[start..];
+                let keys = &initialised(&self.keys, self.list.len())[start..];
+                for (offset, (&mv, &key)) in moves.iter().zip(keys).enumerate() {
+                    if key != TAKEN
+                        && (checks.gives_check(pos, mv) || pawn_nears_king(pos, mv))
                         && !self.tried_before(mv)
                     {
+                        self.next = start + offset + 1;
                         return Some(mv);
                     }
                 }
+                self.next = self.list.len();
                 self.stage = Stage::BadCaptures;
             }
             let mv = self.next(pos, history)?;
@@ -236,6 +243,16 @@ impl MovePicker {
         keys[index] = TAKEN;
         Some(self.list.as_slice()[index])
     }
+}
+
+/// The first `len` keys of a picker, `len` its list's length (a field borrow, so the list can
+/// be read alongside).
+#[inline(always)]
+fn initialised(keys: &[MaybeUninit<i32>; MAX_MOVES], len: usize) -> &[i32] {
+    let init = &keys[..len];
+    // SAFETY: as in `MovePicker::keys`: the keys of the list's moves were written when it was
+    // filled.
+    unsafe { &*(init as *const [MaybeUninit<i32>] as *const [i32]) }
 }
 
 /// Marks a move already handed out; below every real key.
