@@ -161,7 +161,7 @@ impl Safety {
         let them = !us;
         let occ = pos.occupied();
         let ours = pos.color_bb(us);
-        let lines = rook_attacks(king, Bitboard::EMPTY);
+        let lines = lines_through(king);
         let rooks = (pos.pieces(them, PieceType::Rook) | pos.pieces(them, PieceType::King)) & lines;
         let cannons = pos.pieces(them, PieceType::Cannon) & lines;
         let mut risky_from = Bitboard::EMPTY;
