@@ -171,7 +171,8 @@ impl MovePicker {
                 let keys = &initialised(&self.keys, self.list.len())[start..];
                 for (offset, (&mv, &key)) in moves.iter().zip(keys).enumerate() {
                     if key != TAKEN
-                        && (checks.gives_check(pos, mv) || pawn_nears_king(pos, mv))
+                        && ((checks.may_check(mv) && checks.gives_check(pos, mv))
+                            || pawn_nears_king(pos, mv))
                         && !self.tried_before(mv)
                     {
                         self.next = start + offset + 1;
