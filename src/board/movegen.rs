@@ -6,7 +6,7 @@
 use crate::board::attacks::*;
 use crate::board::bitboard::Bitboard;
 use crate::board::position::Position;
-use crate::board::types::{Move, PieceType, Square};
+use crate::board::types::{Color, Move, PieceType, Square};
 use std::mem::MaybeUninit;
 
 /// More than the most pseudo-legal moves any position has (2x17 rook, 2x17 cannon, 2x8
@@ -357,8 +357,20 @@ pub fn generate_into<S: MoveSink>(pos: &Position, kind: GenKind, sink: &mut S) {
         }
         gen.add(from, horse_attacks(from, occ) & target);
     }
-    for from in pos.pieces(us, PieceType::Pawn) {
-        gen.add(from, pawn_attacks(us, from) & target);
+    let pawns = pos.pieces(us, PieceType::Pawn);
+    // Captures only: a pawn captures ahead or beside itself; with no enemy piece on any such
+    // square (sideways taken for every pawn, crossed or not) no pawn captures.
+    let pawns_may_capture = || {
+        let ahead = match us {
+            Color::Red => pawns.0 << 9,
+            Color::Black => pawns.0 >> 9,
+        };
+        (ahead | pawns.0 << 1 | pawns.0 >> 1) & theirs.0 != 0
+    };
+    if !captures_only || pawns_may_capture() {
+        for from in pawns {
+            gen.add(from, pawn_attacks(us, from) & target);
+        }
     }
     for from in pos.pieces(us, PieceType::Elephant) {
         if captures_only && (elephant_attacks(from, Bitboard::EMPTY) & theirs).is_empty() {
