@@ -5,7 +5,7 @@
 use crate::board::attacks::*;
 use crate::board::bitboard::Bitboard;
 use crate::board::position::Position;
-use crate::board::types::{Move, PieceType};
+use crate::board::types::{Move, PieceType, Square};
 
 pub struct CheckInfo {
     /// Squares bearing on the enemy king (its rank, file, horse squares and legs): only a
@@ -84,6 +84,17 @@ impl CheckInfo {
     #[inline(always)]
     pub fn may_check(&self, mv: Move) -> bool {
         self.region.has(mv.to()) || self.discoverers.has(mv.from())
+    }
+
+    /// Of the squares `targets` a piece on `from` can go to, those where the move may give
+    /// check ([`CheckInfo::may_check`]).
+    #[inline(always)]
+    pub fn quiet_candidates(&self, from: Square, targets: Bitboard) -> Bitboard {
+        if self.discoverers.has(from) {
+            targets
+        } else {
+            targets & self.region
+        }
     }
 
     /// Does the legal move `mv` of the side to move give check? Same answer as

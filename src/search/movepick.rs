@@ -4,10 +4,14 @@
 
 use super::history::History;
 use super::see::{see_ge, value};
+use crate::board::attacks::{
+    advisor_attacks, elephant_attacks, horse_attacks, king_attacks, pawn_attacks, rook_attacks,
+};
+use crate::board::bitboard::Bitboard;
 use crate::board::check_info::CheckInfo;
 use crate::board::movegen::{generate, uninit_array, GenKind, MoveList, MAX_MOVES};
 use crate::board::position::Position;
-use crate::board::types::{Color, Move, PieceType};
+use crate::board::types::{Color, Move, PieceType, Square};
 use crate::eval::psqt::psqt;
 use std::mem::MaybeUninit;
 
@@ -76,6 +80,17 @@ impl MovePicker {
 
     /// The next move to search, or `None` when all are done.
     pub fn next(&mut self, pos: &Position, history: &History) -> Option<Move> {
+        self.next_with(pos, history, None)
+    }
+
+    /// [`MovePicker::next`]; with `checks` (the pruning picker) the quiets are generated only
+    /// when one of them will be handed out.
+    fn next_with(
+        &mut self,
+        pos: &Position,
+        history: &History,
+        checks: Option<&CheckInfo>,
+    ) -> Option<Move> {
         loop {
             match self.stage {
                 Stage::TtMove => {
@@ -124,6 +139,11 @@ impl MovePicker {
                     }
                 }
                 Stage::GenQuiets => {
+                    if checks.is_some_and(|checks| !self.any_check_or_push(pos, checks)) {
+                        // The pruning picker would pass over every quiet.
+                        self.stage = Stage::BadCaptures;
+                        continue;
+                    }
                     self.list.clear();
                     generate(pos, GenKind::Quiets, &mut self.list);
                     let side = pos.side_to_move();
@@ -182,7 +202,7 @@ impl MovePicker {
                 self.next = self.list.len();
                 self.stage = Stage::BadCaptures;
             }
-            let mv = self.next(pos, history)?;
+            let mv = self.next_with(pos, history, Some(checks))?;
             if pos.piece_at(mv.to()).is_some()
                 || checks.gives_check(pos, mv)
                 || pawn_nears_king(pos, mv)
@@ -191,6 +211,48 @@ impl MovePicker {
             }
             self.quiets_unsorted = true;
         }
+    }
+
+    /// Might the side to move have a quiet move, not handed out before, that checks or pushes
+    /// a pawn at the enemy king ([`pawn_nears_king`])? Only the quiets that can check
+    /// ([`CheckInfo::quiet_candidates`]) and the pawns' moves are looked at, pins ignored: a
+    /// false answer is exact, a true one may only cost generating the quiets for nothing.
+    fn any_check_or_push(&self, pos: &Position, checks: &CheckInfo) -> bool {
+        let us = pos.side_to_move();
+        let occ = pos.occupied();
+        let empty = !occ;
+        let hands_out = |from: Square, targets: Bitboard| {
+            targets.into_iter().any(|to| {
+                let mv = Move::new(from, to);
+                (checks.gives_check(pos, mv) || pawn_nears_king(pos, mv)) && !self.tried_before(mv)
+            })
+        };
+        let reach = |kind: PieceType, from: Square| match kind {
+            PieceType::Rook | PieceType::Cannon => rook_attacks(from, occ),
+            PieceType::Horse => horse_attacks(from, occ),
+            PieceType::Elephant => elephant_attacks(from, occ),
+            PieceType::Advisor => advisor_attacks(from),
+            PieceType::King => king_attacks(from),
+            PieceType::Pawn => pawn_attacks(us, from),
+        };
+        for kind in [
+            PieceType::Rook,
+            PieceType::Cannon,
+            PieceType::Horse,
+            PieceType::Elephant,
+            PieceType::Advisor,
+            PieceType::King,
+        ] {
+            for from in pos.pieces(us, kind) {
+                let targets = checks.quiet_candidates(from, reach(kind, from) & empty);
+                if targets.any() && hands_out(from, targets) {
+                    return true;
+                }
+            }
+        }
+        pos.pieces(us, PieceType::Pawn)
+            .into_iter()
+            .any(|from| hands_out(from, reach(PieceType::Pawn, from) & empty))
     }
 
     /// Scores every move of `list` (just generated) and packs the keys.
@@ -392,6 +454,62 @@ mod tests {
                     .collect();
             assert_eq!(got, expected, "{fen}");
         }
+    }
+
+    /// The same along random games, killers and hash moves included: positions where no
+    /// quiet qualifies (the picker then skips generating them) and where some do.
+    #[test]
+    fn pruning_picker_agrees_along_random_games() {
+        let mut rng = fastrand::Rng::with_seed(23);
+        let mut history = History::default();
+        let (mut skipped, mut kept) = (0, 0);
+        for _ in 0..30 {
+            let mut pos = Position::startpos();
+            for _ in 0..100 {
+                let legal = legal_moves(&pos);
+                if legal.is_empty() {
+                    break;
+                }
+                let pick = |rng: &mut fastrand::Rng| legal.as_slice()[rng.usize(..legal.len())];
+                let (tt, killers) = (Some(pick(&mut rng)), [Some(pick(&mut rng)), None]);
+                for &mv in &legal {
+                    history.update(pos.side_to_move(), mv, rng.i32(-300..300));
+                }
+                let checks = CheckInfo::new(&pos);
+                let mut plain = MovePicker::new(tt, killers, None);
+                let mut expected = Vec::new();
+                while let Some(mv) = plain.next(&pos, &history) {
+                    if pos.piece_at(mv.to()).is_none()
+                        && !pos.gives_check(mv)
+                        && !pawn_nears_king(&pos, mv)
+                    {
+                        plain.quiets_unsorted = true;
+                    } else {
+                        expected.push(mv);
+                    }
+                }
+                let mut pruning = MovePicker::new(tt, killers, None);
+                let got: Vec<Move> =
+                    std::iter::from_fn(|| pruning.next_capture_or_check(&pos, &history, &checks))
+                        .collect();
+                assert_eq!(got, expected, "{}", pos.to_fen());
+                if pruning
+                    .list
+                    .as_slice()
+                    .iter()
+                    .any(|&m| pos.piece_at(m.to()).is_none())
+                {
+                    kept += 1;
+                } else {
+                    skipped += 1;
+                }
+                pos.make_move(pick(&mut rng));
+            }
+        }
+        assert!(
+            skipped > 100 && kept > 100,
+            "skipped {skipped}, kept {kept}"
+        );
     }
 
     #[test]
