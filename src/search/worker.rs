@@ -246,7 +246,6 @@ impl<'a> Worker<'a> {
         // Step 4. Transposition table lookup: a deep enough bound settles a non-PV node.
         let key = self.pos.hash();
         let hit = self.tt.probe(key);
-        let tt_move = hit.and_then(|h| h.mv).filter(|&mv| self.pos.is_legal(mv));
         if let Some(hit) = hit {
             let score = score_from_tt(hit.score, ply);
             if !pv_node && hit.depth >= depth && hit.bound.settles(score, alpha, beta) {
@@ -306,6 +305,9 @@ impl<'a> Worker<'a> {
                 }
             }
         }
+
+        // The hash move, once the node is known to need its moves.
+        let tt_move = hit.and_then(|h| h.mv).filter(|&mv| self.pos.is_legal(mv));
 
         // Step 8. Internal iterative reduction: without a hash move this node's ordering is
         // poor; search it shallower first.
@@ -505,7 +507,6 @@ impl<'a> Worker<'a> {
         let pv_node = beta - alpha > 1;
         let key = self.pos.hash();
         let hit = self.tt.probe(key);
-        let tt_move = hit.and_then(|h| h.mv).filter(|&mv| self.pos.is_legal(mv));
         if let Some(hit) = hit {
             let score = score_from_tt(hit.score, ply);
             if !pv_node && hit.bound.settles(score, alpha, beta) {
@@ -525,6 +526,7 @@ impl<'a> Worker<'a> {
         alpha = alpha.max(stand_pat);
         let original_alpha = alpha;
         let mut best_move = None;
+        let tt_move = hit.and_then(|h| h.mv).filter(|&mv| self.pos.is_legal(mv));
         let mut picker = MovePicker::quiescence(tt_move, in_check);
         let mut searched = 0;
         while let Some(mv) = picker.next(&self.pos, &self.history) {
