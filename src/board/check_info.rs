@@ -27,6 +27,7 @@ pub struct CheckInfo {
 }
 
 impl CheckInfo {
+    #[inline(never)]
     pub fn new(pos: &Position) -> CheckInfo {
         let us = pos.side_to_move();
         let ksq = pos.king_square(!us);
