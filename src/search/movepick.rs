@@ -225,10 +225,15 @@ impl MovePicker {
         let occ = pos.occupied();
         let empty = !occ;
         let hands_out = |from: Square, targets: Bitboard| {
-            targets.into_iter().any(|to| {
+            for to in targets {
                 let mv = Move::new(from, to);
-                (checks.gives_check(pos, mv) || pawn_nears_king(pos, mv)) && !self.tried_before(mv)
-            })
+                if (checks.gives_check(pos, mv) || pawn_nears_king(pos, mv))
+                    && !self.tried_before(mv)
+                {
+                    return true;
+                }
+            }
+            false
         };
         let reach = |kind: PieceType, from: Square| match kind {
             PieceType::Rook | PieceType::Cannon => rook_attacks(from, occ),
@@ -253,9 +258,12 @@ impl MovePicker {
                 }
             }
         }
-        pos.pieces(us, PieceType::Pawn)
-            .into_iter()
-            .any(|from| hands_out(from, reach(PieceType::Pawn, from) & empty))
+        for from in pos.pieces(us, PieceType::Pawn) {
+            if hands_out(from, reach(PieceType::Pawn, from) & empty) {
+                return true;
+            }
+        }
+        false
     }
 
     /// Scores every move of `list` (just generated) and packs the keys.
