@@ -80,6 +80,13 @@ impl CheckInfo {
         }
     }
 
+    /// The squares [`CheckInfo::may_check`] tests: arrival squares and departure squares from
+    /// which a move may check.
+    #[inline(always)]
+    pub fn candidate_squares(&self) -> (Bitboard, Bitboard) {
+        (self.region, self.discoverers)
+    }
+
     /// Can `mv` give check at all? False for most moves, and then [`CheckInfo::gives_check`]
     /// says false too; a cheap filter before it.
     #[inline(always)]

@@ -186,11 +186,16 @@ impl MovePicker {
         loop {
             if self.stage == Stage::Quiets && self.quiets_unsorted {
                 // What `pick_quiet` hands out, in one tight loop: most moves fail both tests.
+                // A move is looked at only if it arrives on the king's region, or leaves from a
+                // square that can uncover a check or holds a pawn near the enemy palace.
+                let (to_set, from_set) = checks.candidate_squares();
+                let from_set = from_set | pawns_that_may_near_king(pos);
                 let start = self.next;
                 let moves = &self.list.as_slice()[start..];
                 let keys = &initialised(&self.keys, self.list.len())[start..];
                 for (offset, (&mv, &key)) in moves.iter().zip(keys).enumerate() {
                     if key != TAKEN
+                        && (to_set.has(mv.to()) || from_set.has(mv.from()))
                         && ((checks.may_check(mv) && checks.gives_check(pos, mv))
                             || pawn_nears_king(pos, mv))
                         && !self.tried_before(mv)
@@ -376,6 +381,21 @@ fn mvv_lva(pos: &Position, mv: Move) -> i32 {
     victim * 16 - attacker / 16
 }
 
+/// The pawns of the side to move that [`pawn_nears_king`] may be true for: one step from the
+/// last three ranks or on them (a superset: it is a filter).
+#[inline(always)]
+fn pawns_that_may_near_king(pos: &Position) -> Bitboard {
+    // Ranks 6-8 for Red, 1-3 for Black: a pawn there can step forward onto ranks 7-9 / 0-2.
+    const RED: Bitboard = Bitboard(((1 << 81) - 1) & !((1 << 54) - 1));
+    const BLACK: Bitboard = Bitboard(((1 << 36) - 1) & !((1 << 9) - 1));
+    let us = pos.side_to_move();
+    pos.pieces(us, PieceType::Pawn)
+        & match us {
+            Color::Red => RED,
+            Color::Black => BLACK,
+        }
+}
+
 /// A pawn advancing into the last three ranks, beside the enemy palace: a quiet move, but one
 /// many mates are built from, so late-move pruning and futility leave it alone.
 #[inline]
@@ -473,7 +493,7 @@ mod tests {
     fn pruning_picker_agrees_along_random_games() {
         let mut rng = fastrand::Rng::with_seed(23);
         let mut history = History::default();
-        let (mut skipped, mut kept) = (0, 0);
+        let (mut skipped, mut kept, mut pushes) = (0, 0, 0);
         for _ in 0..30 {
             let mut pos = Position::startpos();
             for _ in 0..100 {
@@ -485,6 +505,10 @@ mod tests {
                 let (tt, killers) = (Some(pick(&mut rng)), [Some(pick(&mut rng)), None]);
                 for &mv in &legal {
                     history.update(pos.side_to_move(), mv, rng.i32(-300..300));
+                    if pawn_nears_king(&pos, mv) {
+                        pushes += 1;
+                        assert!(pawns_that_may_near_king(&pos).has(mv.from()), "{mv}");
+                    }
                 }
                 let checks = CheckInfo::new(&pos);
                 let mut plain = MovePicker::new(tt, killers, None);
@@ -518,8 +542,8 @@ mod tests {
             }
         }
         assert!(
-            skipped > 100 && kept > 100,
-            "skipped {skipped}, kept {kept}"
+            skipped > 100 && kept > 100 && pushes > 20,
+            "skipped {skipped}, kept {kept}, pawn pushes {pushes}"
         );
     }
 
