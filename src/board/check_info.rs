@@ -5,11 +5,11 @@
 use crate::board::attacks::*;
 use crate::board::bitboard::Bitboard;
 use crate::board::position::Position;
-use crate::board::types::{Move, PieceType};
+use crate::board::types::{Move, PieceType, Square};
 
 pub struct CheckInfo {
-    /// Squares bearing on the enemy king (its rank, file, horse squares and legs): a move
-    /// leaving one of them may uncover a check, so those moves are replayed exactly.
+    /// Squares bearing on the enemy king (its rank, file, horse squares and legs): only a
+    /// move to one of them can check with the piece that moves.
     region: Bitboard,
     /// Per piece type: squares from which a piece of ours would attack the enemy king with
     /// the board as it stands.
@@ -17,29 +17,91 @@ pub struct CheckInfo {
     /// Empty squares between the enemy king and one of our cannons with nothing else between:
     /// a piece arriving there becomes the cannon's screen.
     screens: Bitboard,
+    /// Our pieces whose leaving their square uncovers a check: the lone blocker between the
+    /// enemy king and one of our rooks (or our king), either of two between it and one of our
+    /// cannons, a piece on the leg of one of our horses aimed at it.
+    discoverers: Bitboard,
+    /// Our cannons on the enemy king's lines with nothing between (their screens above): the
+    /// one mover whose own leaving changes what `direct` and `screens` say.
+    bare_cannons: Bitboard,
 }
 
 impl CheckInfo {
+    #[inline(never)]
     pub fn new(pos: &Position) -> CheckInfo {
         let us = pos.side_to_move();
         let ksq = pos.king_square(!us);
         let occ = pos.occupied();
+        let ours = pos.color_bb(us);
         let mut direct = [Bitboard::EMPTY; 7];
         direct[PieceType::Rook.index()] = rook_attacks(ksq, occ);
         direct[PieceType::Cannon.index()] = cannon_attacks(ksq, occ);
         direct[PieceType::Horse.index()] = horse_attackers(ksq, occ);
         direct[PieceType::Pawn.index()] = pawn_attackers(us, ksq);
+        let lines = lines_through(ksq);
         let mut screens = Bitboard::EMPTY;
-        for cannon in pos.pieces(us, PieceType::Cannon) & rook_attacks(ksq, Bitboard::EMPTY) {
+        let mut discoverers = Bitboard::EMPTY;
+        let mut bare_cannons = Bitboard::EMPTY;
+        // The enemy king is not in check, so no rook (nor our king) sees it, and no cannon
+        // has exactly one piece between.
+        let rooks = (pos.pieces(us, PieceType::Rook) | pos.pieces(us, PieceType::King)) & lines;
+        for rook in rooks {
+            let blockers = between(ksq, rook) & occ;
+            if !blockers.more_than_one() {
+                discoverers |= blockers & ours;
+            }
+        }
+        for cannon in pos.pieces(us, PieceType::Cannon) & lines {
             let gap = between(ksq, cannon);
-            if (gap & occ).is_empty() {
-                screens |= gap;
+            let blockers = gap & occ;
+            match blockers.count() {
+                0 => {
+                    screens |= gap;
+                    bare_cannons |= Bitboard::from_square(cannon);
+                }
+                2 => discoverers |= blockers & ours,
+                _ => {}
+            }
+        }
+        let horses = pos.pieces(us, PieceType::Horse) & horse_attackers(ksq, Bitboard::EMPTY);
+        if horses.any() {
+            for leg in diagonal_neighbours(ksq) & ours {
+                if (horse_attackers(ksq, occ.without(leg)) & horses).any() {
+                    discoverers |= Bitboard::from_square(leg);
+                }
             }
         }
         CheckInfo {
             region: check_region(ksq),
             direct,
             screens,
+            discoverers,
+            bare_cannons,
+        }
+    }
+
+    /// The squares [`CheckInfo::may_check`] tests: arrival squares and departure squares from
+    /// which a move may check.
+    #[inline(always)]
+    pub fn candidate_squares(&self) -> (Bitboard, Bitboard) {
+        (self.region, self.discoverers)
+    }
+
+    /// Can `mv` give check at all? False for most moves, and then [`CheckInfo::gives_check`]
+    /// says false too; a cheap filter before it.
+    #[inline(always)]
+    pub fn may_check(&self, mv: Move) -> bool {
+        self.region.has(mv.to()) || self.discoverers.has(mv.from())
+    }
+
+    /// Of the squares `targets` a piece on `from` can go to, those where the move may give
+    /// check ([`CheckInfo::may_check`]).
+    #[inline(always)]
+    pub fn quiet_candidates(&self, from: Square, targets: Bitboard) -> Bitboard {
+        if self.discoverers.has(from) {
+            targets
+        } else {
+            targets & self.region
         }
     }
 
@@ -49,18 +111,66 @@ impl CheckInfo {
     pub fn gives_check(&self, pos: &Position, mv: Move) -> bool {
         let (from, to) = (mv.from(), mv.to());
         if !self.region.has(to) {
-            // Arriving off the king's lines and horse squares attacks nothing; only the
-            // square left behind might uncover a check.
-            return self.region.has(from) && pos.gives_check(mv);
+            // Arriving off the king's lines and horse squares attacks nothing and screens
+            // nothing; only the square left behind might uncover a check (`to` is off every
+            // line the mover blocked, so it blocks it no more).
+            return self.discoverers.has(from);
         }
-        if self.region.has(from) {
+        if self.discoverers.has(from) || self.bare_cannons.has(from) {
+            // It may stay on the line it blocks, or take its own screen away: replay it.
             return pos.gives_check(mv);
         }
-        // The square left behind bears on nothing, and the one filled only adds a blocker:
-        // the mover checks directly or becomes a cannon's screen.
+        // Leaving `from` uncovers nothing, and changes no line from the king to `to` (a rook
+        // or cannon sliding away from the king along its line stays behind the pieces it had
+        // between, a horse never stands on its own leg): the mover checks directly or
+        // becomes a cannon's screen.
         let Some(piece) = pos.piece_at(from) else {
             return false;
         };
         self.direct[piece.kind().index()].has(to) || self.screens.has(to)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::movegen::legal_moves;
+
+    /// Agrees with the replaying test on every legal move along random games, from positions
+    /// rich in discovered checks, cannon screens and horse legs.
+    #[test]
+    fn agrees_with_position_gives_check() {
+        let fens = [
+            Position::START_FEN,
+            "r1ba1a3/4kn3/2n1b4/pNp1p1p1p/4c4/6P2/P1P2R2P/1CcC5/9/2BAKAB2 w - - 0 1",
+            "3k1ab2/6n2/b2a5/p1r1C4/4CN3/P4p2P/3RP4/4B4/4A4/3AK1B2 w - - 2 28",
+            "4k4/4a4/4P4/9/4C4/9/4R4/9/4N4/3K5 w - - 0 1",
+        ];
+        let mut rng = fastrand::Rng::with_seed(17);
+        let mut checks_seen = 0;
+        for fen in fens {
+            for _ in 0..20 {
+                let mut pos = Position::from_fen(fen).unwrap();
+                for _ in 0..80 {
+                    let moves = legal_moves(&pos);
+                    if moves.is_empty() {
+                        break;
+                    }
+                    let info = CheckInfo::new(&pos);
+                    for &mv in &moves {
+                        let expected = pos.gives_check(mv);
+                        checks_seen += expected as usize;
+                        assert_eq!(info.gives_check(&pos, mv), expected, "{mv} in {fen}");
+                        assert!(info.may_check(mv) || !expected, "{mv} in {fen}");
+                    }
+                    let mv = moves.as_slice()[rng.usize(..moves.len())];
+                    pos.make_move(mv);
+                }
+            }
+        }
+        assert!(
+            checks_seen > 1000,
+            "only {checks_seen} checking moves tried"
+        );
     }
 }

@@ -5,18 +5,30 @@
 
 use crate::board::attacks::*;
 use crate::board::bitboard::Bitboard;
+use crate::board::geometry::{in_palace, SQUARES};
 use crate::board::position::Position;
-use crate::board::types::{Move, PieceType, Square};
+use crate::board::types::{Color, Move, PieceType, Square};
+use std::mem::MaybeUninit;
 
 /// More than the most pseudo-legal moves any position has (2x17 rook, 2x17 cannon, 2x8
 /// horse, 2x4 elephant, 2x4 advisor, 4 king and 5x3 pawn moves make 119).
 pub const MAX_MOVES: usize = 128;
 
-/// A fixed-capacity list of moves, on the stack.
+/// A fixed-capacity list of moves, on the stack. The slots past `len` are left uninitialised:
+/// a node makes several lists and most of it never fills them, so clearing them cost more
+/// than anything else the list does.
 #[derive(Clone)]
 pub struct MoveList {
-    moves: [Move; MAX_MOVES],
+    moves: [MaybeUninit<Move>; MAX_MOVES],
     len: usize,
+}
+
+/// An array left uninitialised. (`[MaybeUninit::uninit(); N]` had the compiler zero it.)
+#[inline(always)]
+pub(crate) fn uninit_array<T, const N: usize>() -> [MaybeUninit<T>; N] {
+    // SAFETY: an array of `MaybeUninit` needs no initialisation (the idiom of the
+    // `MaybeUninit` documentation).
+    unsafe { MaybeUninit::<[MaybeUninit<T>; N]>::uninit().assume_init() }
 }
 
 impl Default for MoveList {
@@ -28,16 +40,15 @@ impl Default for MoveList {
 impl MoveList {
     #[inline(always)]
     pub fn new() -> MoveList {
-        let filler = Move::new(Square::new(0), Square::new(0));
         MoveList {
-            moves: [filler; MAX_MOVES],
+            moves: uninit_array(),
             len: 0,
         }
     }
 
     #[inline(always)]
     pub fn push(&mut self, mv: Move) {
-        self.moves[self.len] = mv;
+        self.moves[self.len] = MaybeUninit::new(mv);
         self.len += 1;
     }
 
@@ -53,12 +64,17 @@ impl MoveList {
 
     #[inline(always)]
     pub fn as_slice(&self) -> &[Move] {
-        &self.moves[..self.len]
+        let init = &self.moves[..self.len];
+        // SAFETY: the first `len` slots were written by `push`, and `MaybeUninit<Move>` has
+        // the layout of `Move`.
+        unsafe { &*(init as *const [MaybeUninit<Move>] as *const [Move]) }
     }
 
     #[inline(always)]
     pub fn as_mut_slice(&mut self) -> &mut [Move] {
-        &mut self.moves[..self.len]
+        let init = &mut self.moves[..self.len];
+        // SAFETY: as in `as_slice`.
+        unsafe { &mut *(init as *mut [MaybeUninit<Move>] as *mut [Move]) }
     }
 
     pub fn contains(&self, mv: Move) -> bool {
@@ -146,7 +162,7 @@ impl Safety {
         let them = !us;
         let occ = pos.occupied();
         let ours = pos.color_bb(us);
-        let lines = rook_attacks(king, Bitboard::EMPTY);
+        let lines = lines_through(king);
         let rooks = (pos.pieces(them, PieceType::Rook) | pos.pieces(them, PieceType::King)) & lines;
         let cannons = pos.pieces(them, PieceType::Cannon) & lines;
         let mut risky_from = Bitboard::EMPTY;
@@ -342,8 +358,20 @@ pub fn generate_into<S: MoveSink>(pos: &Position, kind: GenKind, sink: &mut S) {
         }
         gen.add(from, horse_attacks(from, occ) & target);
     }
-    for from in pos.pieces(us, PieceType::Pawn) {
-        gen.add(from, pawn_attacks(us, from) & target);
+    let pawns = pos.pieces(us, PieceType::Pawn);
+    // Captures only: a pawn captures ahead or beside itself; with no enemy piece on any such
+    // square (sideways taken for every pawn, crossed or not) no pawn captures.
+    let pawns_may_capture = || {
+        let ahead = match us {
+            Color::Red => pawns.0 << 9,
+            Color::Black => pawns.0 >> 9,
+        };
+        (ahead | pawns.0 << 1 | pawns.0 >> 1) & theirs.0 != 0
+    };
+    if !captures_only || pawns_may_capture() {
+        for from in pawns {
+            gen.add(from, pawn_attacks(us, from) & target);
+        }
     }
     for from in pos.pieces(us, PieceType::Elephant) {
         if captures_only && (elephant_attacks(from, Bitboard::EMPTY) & theirs).is_empty() {
@@ -351,11 +379,33 @@ pub fn generate_into<S: MoveSink>(pos: &Position, kind: GenKind, sink: &mut S) {
         }
         gen.add(from, elephant_attacks(from, occ) & target);
     }
+    // Advisors and the king never leave their palace: with no enemy piece in it, they
+    // capture nothing.
+    if captures_only && (PALACE[us.index()] & theirs).is_empty() {
+        return;
+    }
     for from in pos.pieces(us, PieceType::Advisor) {
         gen.add(from, advisor_attacks(from) & target);
     }
     gen.add_tested(king, king_attacks(king) & target);
 }
+
+/// The nine palace squares of each colour.
+const PALACE: [Bitboard; 2] = {
+    let mut palaces = [Bitboard::EMPTY; 2];
+    let mut sq = 0;
+    while sq < SQUARES {
+        let mut color = 0;
+        while color < 2 {
+            if in_palace(color, sq) {
+                palaces[color].0 |= 1 << sq;
+            }
+            color += 1;
+        }
+        sq += 1;
+    }
+    palaces
+};
 
 /// All legal moves.
 pub fn legal_moves(pos: &Position) -> MoveList {

@@ -321,12 +321,18 @@ impl Position {
 
     #[inline(always)]
     pub(crate) fn put_piece(&mut self, piece: Piece, sq: Square) {
+        self.place(piece, sq);
+        self.hash ^= ZOBRIST_PIECE[piece.index()][sq.index()];
+    }
+
+    /// `put_piece` without the hash (unmake restores the hash whole).
+    #[inline(always)]
+    fn place(&mut self, piece: Piece, sq: Square) {
         let bb = Bitboard::from_square(sq);
         self.board[sq.index()] = Some(piece);
         self.pieces[piece.index()] |= bb;
         self.colors[piece.color().index()] |= bb;
         self.occupied |= bb;
-        self.hash ^= ZOBRIST_PIECE[piece.index()][sq.index()];
     }
 
     #[inline(always)]
@@ -341,14 +347,20 @@ impl Position {
 
     #[inline(always)]
     fn shift_piece(&mut self, piece: Piece, from: Square, to: Square) {
+        self.shift(piece, from, to);
+        self.hash ^=
+            ZOBRIST_PIECE[piece.index()][from.index()] ^ ZOBRIST_PIECE[piece.index()][to.index()];
+    }
+
+    /// `shift_piece` without the hash.
+    #[inline(always)]
+    fn shift(&mut self, piece: Piece, from: Square, to: Square) {
         let bb = Bitboard::from_square(from) | Bitboard::from_square(to);
         self.board[from.index()] = None;
         self.board[to.index()] = Some(piece);
         self.pieces[piece.index()] ^= bb;
         self.colors[piece.color().index()] ^= bb;
         self.occupied ^= bb;
-        self.hash ^=
-            ZOBRIST_PIECE[piece.index()][from.index()] ^ ZOBRIST_PIECE[piece.index()][to.index()];
     }
 
     // ---- make / unmake -------------------------------------------------------------------
@@ -406,10 +418,11 @@ impl Position {
         let mv = undo.mv.expect("unmake_move: the last move was a null move");
         let (from, to) = (mv.from(), mv.to());
         let piece = self.board[to.index()].expect("unmake_move: the moved piece is missing");
-        self.shift_piece(piece, to, from);
+        // The hash comes back whole from `undo`: only the placement is undone here.
+        self.shift(piece, to, from);
         observer.move_piece(piece, to, from);
         if let Some(victim) = undo.captured {
-            self.put_piece(victim, to);
+            self.place(victim, to);
             observer.add_piece(victim, to);
         }
         self.undo_turn(undo);

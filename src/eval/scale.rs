@@ -10,6 +10,16 @@ use crate::board::types::{Color, PieceType};
 #[inline]
 pub fn scale(pos: &Position, strong: Color) -> i32 {
     let weak = !strong;
+    // Nearly always the strong side has a rook or two attackers: tell that from one union
+    // before counting anything.
+    let rook_set = pos.pieces(strong, PieceType::Rook);
+    let attackers = rook_set
+        | pos.pieces(strong, PieceType::Horse)
+        | pos.pieces(strong, PieceType::Cannon)
+        | pos.pieces(strong, PieceType::Pawn);
+    if attackers.more_than_one() || rook_set.any() {
+        return SCALE_NORMAL;
+    }
     let count = |c: Color, kind: PieceType| pos.pieces(c, kind).count();
     let rooks = count(strong, PieceType::Rook);
     let horses = count(strong, PieceType::Horse);

@@ -6,7 +6,7 @@ use super::history::History;
 use super::movepick::MovePicker;
 use super::params::*;
 use super::score::*;
-use super::see::{see_ge, value};
+use super::see::{see_ge, value, SEE_VALUE};
 use super::time::TimeManager;
 use super::Signals;
 use crate::board::check_info::CheckInfo;
@@ -37,7 +37,8 @@ pub struct Worker<'a> {
     node_counter: &'a AtomicU64,
     history: History,
     frames: Vec<Frame>,
-    pv: Box<[[Option<Move>; MAX_PLY + 1]; MAX_PLY + 1]>,
+    /// Triangular PV table, one row per ply (on the heap: built in place, not on the stack).
+    pv: Box<[[Option<Move>; MAX_PLY + 1]]>,
     pv_len: [usize; MAX_PLY + 1],
     pub nodes: u64,
     pub seldepth: usize,
@@ -84,7 +85,7 @@ impl<'a> Worker<'a> {
             node_counter: counter,
             history: History::default(),
             frames: vec![empty; MAX_PLY + 4],
-            pv: Box::new([[None; MAX_PLY + 1]; MAX_PLY + 1]),
+            pv: vec![[None; MAX_PLY + 1]; MAX_PLY + 1].into_boxed_slice(),
             pv_len: [0; MAX_PLY + 1],
             nodes: 0,
             seldepth: 0,
@@ -163,19 +164,26 @@ impl<'a> Worker<'a> {
     /// Exchange value of the opponent's most valuable piece (what a capture can win at most).
     fn best_victim_value(&self) -> i32 {
         let them = !self.pos.side_to_move();
-        [
+        // Dearest first, so the usual answer (a rook) is found by the first test.
+        const BY_VALUE: [PieceType; 6] = [
             PieceType::Rook,
             PieceType::Cannon,
             PieceType::Horse,
             PieceType::Advisor,
             PieceType::Elephant,
             PieceType::Pawn,
-        ]
-        .into_iter()
-        .filter(|&kind| self.pos.pieces(them, kind).any())
-        .map(value)
-        .max()
-        .unwrap_or(0)
+        ];
+        const _: () = {
+            let mut i = 1;
+            while i < BY_VALUE.len() {
+                assert!(SEE_VALUE[BY_VALUE[i - 1] as usize] >= SEE_VALUE[BY_VALUE[i] as usize]);
+                i += 1;
+            }
+        };
+        BY_VALUE
+            .into_iter()
+            .find(|&kind| self.pos.pieces(them, kind).any())
+            .map_or(0, value)
     }
 
     /// Can the side to move still threaten much? Null move is unsafe in endings without
@@ -238,7 +246,6 @@ impl<'a> Worker<'a> {
         // Step 4. Transposition table lookup: a deep enough bound settles a non-PV node.
         let key = self.pos.hash();
         let hit = self.tt.probe(key);
-        let tt_move = hit.and_then(|h| h.mv).filter(|&mv| self.pos.is_legal(mv));
         if let Some(hit) = hit {
             let score = score_from_tt(hit.score, ply);
             if !pv_node && hit.depth >= depth && hit.bound.settles(score, alpha, beta) {
@@ -298,6 +305,9 @@ impl<'a> Worker<'a> {
                 }
             }
         }
+
+        // The hash move, once the node is known to need its moves.
+        let tt_move = hit.and_then(|h| h.mv).filter(|&mv| self.pos.is_legal(mv));
 
         // Step 8. Internal iterative reduction: without a hash move this node's ordering is
         // poor; search it shallower first.
@@ -497,7 +507,6 @@ impl<'a> Worker<'a> {
         let pv_node = beta - alpha > 1;
         let key = self.pos.hash();
         let hit = self.tt.probe(key);
-        let tt_move = hit.and_then(|h| h.mv).filter(|&mv| self.pos.is_legal(mv));
         if let Some(hit) = hit {
             let score = score_from_tt(hit.score, ply);
             if !pv_node && hit.bound.settles(score, alpha, beta) {
@@ -517,6 +526,7 @@ impl<'a> Worker<'a> {
         alpha = alpha.max(stand_pat);
         let original_alpha = alpha;
         let mut best_move = None;
+        let tt_move = hit.and_then(|h| h.mv).filter(|&mv| self.pos.is_legal(mv));
         let mut picker = MovePicker::quiescence(tt_move, in_check);
         let mut searched = 0;
         while let Some(mv) = picker.next(&self.pos, &self.history) {
