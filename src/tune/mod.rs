@@ -150,19 +150,26 @@ pub fn run_tune(args: &TuneArgs) -> Result<(), String> {
         let (loss, mut grad) = loss_and_gradient(&train, &w, k, args.lambda, threads, true);
         optimizer::add_l2_gradient(&mut grad, &w, &start_weights, args.l2);
         adam.step(&mut w, &grad);
-        let line = if validation.is_empty() {
+        // The data loss is what early stopping and the log compare; the pull is shown beside it.
+        let penalty = optimizer::l2_penalty(&w, &start_weights, args.l2);
+        let mut line = format!("epoch {epoch:>5}  loss {loss:.6}  l2 {penalty:.6}");
+        if validation.is_empty() {
             best = (0.0, epoch, w.clone());
-            format!("epoch {epoch:>5}  loss {loss:.6}")
         } else {
             let held_out = loss_and_gradient(&validation, &w, k, args.lambda, threads, false).0;
             if held_out < best.0 {
                 best = (held_out, epoch, w.clone());
             }
-            format!("epoch {epoch:>5}  loss {loss:.6}  validation {held_out:.6}")
-        };
+            line += &format!("  validation {held_out:.6}");
+        }
         bar.set_message(line.clone());
         bar.inc(1);
-        bar.println(line);
+        if bar.is_hidden() {
+            // Not a terminal (a log file): the bar draws nothing, so print the line itself.
+            println!("{line}");
+        } else {
+            bar.println(line);
+        }
     }
     bar.finish_and_clear();
     if !validation.is_empty() {
