@@ -4,14 +4,12 @@
 
 use super::history::History;
 use super::see::{see_ge, value};
-use crate::board::attacks::{
-    advisor_attacks, elephant_attacks, horse_attacks, king_attacks, pawn_attacks, rook_attacks,
-};
+use crate::board::attacks::{piece_attacks, rook_attacks};
 use crate::board::bitboard::Bitboard;
 use crate::board::check_info::CheckInfo;
 use crate::board::movegen::{generate, uninit_array, GenKind, MoveList, MAX_MOVES};
 use crate::board::position::Position;
-use crate::board::types::{Color, Move, PieceType, Square};
+use crate::board::types::{Color, Move, Piece, PieceType, Square};
 use crate::eval::psqt::psqt;
 use std::mem::MaybeUninit;
 
@@ -240,13 +238,10 @@ impl MovePicker {
             }
             false
         };
+        // Quiet moves reach what the piece attacks, except a cannon's, which slide as a rook's.
         let reach = |kind: PieceType, from: Square| match kind {
-            PieceType::Rook | PieceType::Cannon => rook_attacks(from, occ),
-            PieceType::Horse => horse_attacks(from, occ),
-            PieceType::Elephant => elephant_attacks(from, occ),
-            PieceType::Advisor => advisor_attacks(from),
-            PieceType::King => king_attacks(from),
-            PieceType::Pawn => pawn_attacks(us, from),
+            PieceType::Cannon => rook_attacks(from, occ),
+            _ => piece_attacks(Piece::new(us, kind), from, occ),
         };
         for kind in [
             PieceType::Rook,
