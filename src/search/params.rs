@@ -36,6 +36,8 @@ pub const FUTILITY_BASE: i32 = 100;
 pub const FUTILITY_PER_DEPTH: i32 = 100;
 /// Captures losing more than `SEE_CAPTURE_MARGIN * depth` by exchange are pruned.
 pub const SEE_CAPTURE_MARGIN: i32 = -120;
+/// Quiets losing more than `SEE_QUIET_MARGIN * depth^2` by exchange are pruned.
+pub const SEE_QUIET_MARGIN: i32 = -25;
 
 /// Late-move reductions: from this depth; the base table is `OFFSET + ln(depth) ln(moves) /
 /// DIVISOR`, and every `HISTORY_DIV` of history is one ply less.

@@ -361,11 +361,16 @@ impl<'a> Worker<'a> {
                 continue;
             }
             let capture = self.pos.piece_at(mv.to()).is_some();
-            // Captures that lose material by exchange.
+            // Captures that lose material by exchange, and quiets that put a piece where it
+            // is lost (more leeway for them higher up).
+            let see_margin = if capture {
+                SEE_CAPTURE_MARGIN * depth
+            } else {
+                SEE_QUIET_MARGIN * depth * depth
+            };
             if may_prune
-                && capture
                 && depth <= SHALLOW_MAX_DEPTH
-                && !see_ge(&self.pos, mv, SEE_CAPTURE_MARGIN * depth)
+                && !see_ge(&self.pos, mv, see_margin)
                 && !self.pos.gives_check(mv)
             {
                 continue;
