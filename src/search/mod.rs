@@ -1,6 +1,22 @@
 //! The search driver: iterative deepening with aspiration windows and MultiPV on the main
 //! thread, Lazy SMP helpers on the same transposition table, and the signals a protocol uses to
 //! stop a search or turn a ponder search into a real one.
+//!
+//! Techniques in use (each knob in `params.rs`):
+//! - Principal variation search, fail-soft, with a transposition table in cache-line buckets
+//!   (depth/age replacement, static evaluations stored) and mate-distance pruning; rule
+//!   endings (perpetual check or chase) scored like mates at their distance (`draw.rs`).
+//! - Quiescence: captures (losing ones and hopeless ones skipped by SEE and delta pruning),
+//!   every evasion in check, and on its first ply the quiet checks unless far below alpha.
+//! - Node pruning: reverse futility with the `improving` flag, null move with an adaptive
+//!   reduction; internal iterative reduction without a hash move; check extension.
+//! - Move pruning at low depth: late-move pruning, futility pruning (checks and pawn advances
+//!   at the king kept), SEE pruning of losing captures and of quiets that lose material.
+//! - Late-move reductions from a log table, adjusted by cut-node, improving, PV and history.
+//! - Move ordering (`movepick.rs`): hash move, captures by victim then attacker, killers,
+//!   counter-move, quiets by butterfly history with a piece-square tie-break, losing captures.
+//! - Time (`time.rs`): a soft limit from the clock, no new iteration past half of it, a hard
+//!   limit; `go mate N` stops at a proved mate.
 
 pub(crate) mod draw;
 mod history;
