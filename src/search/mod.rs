@@ -7,7 +7,7 @@
 //!   (depth/age replacement, static evaluations stored) and mate-distance pruning; rule
 //!   endings (perpetual check or chase) scored like mates at their distance (`draw.rs`).
 //! - Quiescence: captures (losing ones and hopeless ones skipped by SEE and delta pruning),
-//!   every evasion in check, and on its first ply the quiet checks unless far below alpha.
+//!   and every evasion in check.
 //! - Node pruning: reverse futility with the `improving` flag, null move with an adaptive
 //!   reduction; internal iterative reduction without a hash move; check extension.
 //! - Move pruning at low depth: late-move pruning, futility pruning (checks and pawn advances

@@ -53,7 +53,3 @@ pub const HISTORY_BONUS_MAX: i32 = 2000;
 /// Quiescence skips captures that leave the score this far below alpha even after winning
 /// the victim outright (positional swings rarely exceed it).
 pub const DELTA_MARGIN: i32 = 200;
-
-/// Quiescence's first ply tries quiet checks unless the static evaluation is more than this
-/// below alpha.
-pub const QUIET_CHECK_MARGIN: i32 = 300;

@@ -214,7 +214,7 @@ impl<'a> Worker<'a> {
             depth += 1;
         }
         if depth <= 0 {
-            return self.qsearch(alpha, beta, ply, true);
+            return self.qsearch(alpha, beta, ply);
         }
         if self.visit() {
             return 0;
@@ -495,9 +495,7 @@ impl<'a> Worker<'a> {
         self.history.set_counter(previous, mv);
     }
 
-    /// Captures (every evasion in check) until the position is quiet; on the first ply past
-    /// the horizon (`checks`) also the quiet checks, since mates in xiangqi come by checks.
-    fn qsearch(&mut self, mut alpha: i32, beta: i32, ply: usize, checks: bool) -> i32 {
+    fn qsearch(&mut self, mut alpha: i32, beta: i32, ply: usize) -> i32 {
         self.pv_len[ply] = ply;
         if self.visit() {
             return 0;
@@ -534,39 +532,15 @@ impl<'a> Worker<'a> {
         let original_alpha = alpha;
         let mut best_move = None;
         let tt_move = hit.and_then(|h| h.mv).filter(|&mv| self.pos.is_legal(mv));
-        // Quiet checks only where the position is close enough to alpha to be saved by one.
-        let checks = checks && !in_check && stand_pat + QUIET_CHECK_MARGIN > alpha;
-        let mut picker = if checks {
-            MovePicker::new(tt_move, [None; 2], None)
-        } else {
-            MovePicker::quiescence(tt_move, in_check)
-        };
-        let check_info = checks.then(|| CheckInfo::new(&self.pos));
+        let mut picker = MovePicker::quiescence(tt_move, in_check);
         let mut searched = 0;
-        loop {
-            let next = match &check_info {
-                Some(ci) => picker.next_capture_or_check(&self.pos, &self.history, ci),
-                None => picker.next(&self.pos, &self.history),
-            };
-            let Some(mv) = next else {
-                break;
-            };
+        while let Some(mv) = picker.next(&self.pos, &self.history) {
             if !in_check {
-                let victim = self.pos.piece_at(mv.to());
-                if let Some(ci) = &check_info {
-                    // Captures that lose material and quiets that neither check nor keep
-                    // their piece are left out, as deeper in quiescence.
-                    let quiet_check = victim.is_none() && ci.gives_check(&self.pos, mv);
-                    if !(victim.is_some() || quiet_check) || !see_ge(&self.pos, mv, 0) {
-                        continue;
-                    }
-                }
                 // Delta pruning: even winning this piece cannot lift the score to alpha. Past
-                // the hash move captures come most valuable victim first, so none after will
-                // (a check may still follow them).
-                let gain = victim.map_or(0, |p| value(p.kind()));
-                if victim.is_some() && stand_pat + gain + DELTA_MARGIN <= alpha {
-                    if Some(mv) == tt_move || checks {
+                // the hash move captures come most valuable victim first, so none after will.
+                let gain = self.pos.piece_at(mv.to()).map_or(0, |p| value(p.kind()));
+                if stand_pat + gain + DELTA_MARGIN <= alpha {
+                    if Some(mv) == tt_move {
                         continue;
                     }
                     break;
@@ -575,7 +549,7 @@ impl<'a> Worker<'a> {
             self.pos.make_move_with(mv, &mut self.eval);
             self.tt.prefetch(self.pos.hash());
             searched += 1;
-            let score = -self.qsearch(-beta, -alpha, ply + 1, false);
+            let score = -self.qsearch(-beta, -alpha, ply + 1);
             self.pos.unmake_move_with(&mut self.eval);
             if self.stopped {
                 return 0;
