@@ -1,6 +1,6 @@
 //! `Bitboard`: a set of squares in one `u128`, bit n = square n (a0 = 0, i9 = 89).
 
-use crate::board::geometry::SQUARE_BIT;
+use crate::board::geometry::{in_palace, SQUARES, SQUARE_BIT};
 use crate::board::types::Square;
 use std::fmt;
 use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, Not};
@@ -31,6 +31,24 @@ pub struct Bitboard(pub u128);
 impl Bitboard {
     pub const EMPTY: Bitboard = Bitboard(0);
     pub const FULL: Bitboard = Bitboard((1 << 90) - 1);
+
+    /// The nine palace squares of each colour (Red's, then Black's): where kings and advisors
+    /// stay.
+    pub const PALACES: [Bitboard; 2] = {
+        let mut palaces = [Bitboard::EMPTY; 2];
+        let mut sq = 0;
+        while sq < SQUARES {
+            let mut color = 0;
+            while color < 2 {
+                if in_palace(color, sq) {
+                    palaces[color].0 |= 1 << sq;
+                }
+                color += 1;
+            }
+            sq += 1;
+        }
+        palaces
+    };
 
     #[inline(always)]
     pub const fn from_square(sq: Square) -> Bitboard {

@@ -5,7 +5,6 @@
 
 use crate::board::attacks::*;
 use crate::board::bitboard::Bitboard;
-use crate::board::geometry::{in_palace, SQUARES};
 use crate::board::position::Position;
 use crate::board::types::{Color, Move, PieceType, Square};
 use std::mem::MaybeUninit;
@@ -381,7 +380,7 @@ pub fn generate_into<S: MoveSink>(pos: &Position, kind: GenKind, sink: &mut S) {
     }
     // Advisors and the king never leave their palace: with no enemy piece in it, they
     // capture nothing.
-    if captures_only && (PALACE[us.index()] & theirs).is_empty() {
+    if captures_only && (Bitboard::PALACES[us.index()] & theirs).is_empty() {
         return;
     }
     for from in pos.pieces(us, PieceType::Advisor) {
@@ -389,23 +388,6 @@ pub fn generate_into<S: MoveSink>(pos: &Position, kind: GenKind, sink: &mut S) {
     }
     gen.add_tested(king, king_attacks(king) & target);
 }
-
-/// The nine palace squares of each colour.
-const PALACE: [Bitboard; 2] = {
-    let mut palaces = [Bitboard::EMPTY; 2];
-    let mut sq = 0;
-    while sq < SQUARES {
-        let mut color = 0;
-        while color < 2 {
-            if in_palace(color, sq) {
-                palaces[color].0 |= 1 << sq;
-            }
-            color += 1;
-        }
-        sq += 1;
-    }
-    palaces
-};
 
 /// All legal moves.
 pub fn legal_moves(pos: &Position) -> MoveList {

@@ -2,7 +2,7 @@
 //! All built at compile time from the shared geometry.
 
 use crate::board::bitboard::Bitboard;
-use crate::board::geometry::{file_of, in_palace, rank_of, SQUARES};
+use crate::board::geometry::{file_of, rank_of, SQUARES};
 use crate::board::types::{Color, PieceType, Square};
 
 /// What a mask holds; `const fn` cannot take closures, so each kind is named.
@@ -12,7 +12,6 @@ enum Kind {
     /// The file of a square.
     File(usize),
     Rank(usize),
-    Palace(usize),
     NearPalace(usize),
 }
 
@@ -22,7 +21,6 @@ const fn contains(kind: Kind, sq: usize) -> bool {
         Kind::FileA => file == 0,
         Kind::File(f) => file == f,
         Kind::Rank(r) => rank == r,
-        Kind::Palace(color) => in_palace(color, sq),
         Kind::NearPalace(color) => {
             file >= 2 && file <= 6 && if color == 0 { rank <= 2 } else { rank >= 7 }
         }
@@ -57,7 +55,6 @@ const FILE_OF: [Bitboard; SQUARES] = {
     }
     out
 };
-const PALACE: [Bitboard; 2] = [mask(Kind::Palace(0)), mask(Kind::Palace(1))];
 const NEAR_PALACE: [Bitboard; 2] = [mask(Kind::NearPalace(0)), mask(Kind::NearPalace(1))];
 
 /// Every square of the file of `sq`.
@@ -75,7 +72,7 @@ pub fn own_side(color: Color) -> Bitboard {
 /// The nine palace squares of a colour.
 #[inline(always)]
 pub fn palace(color: Color) -> Bitboard {
-    PALACE[color.index()]
+    Bitboard::PALACES[color.index()]
 }
 
 /// Back rank of a colour: rank 0 for Red, rank 9 for Black.
