@@ -21,6 +21,7 @@ pub mod trace;
 use crate::board::position::{BoardObserver, Position};
 use crate::board::types::{Color, Piece, Square};
 use cache::EvalCache;
+use mobility::DefenderCache;
 use params::{PHASE_MAX, SCALE_NORMAL, TEMPO};
 use psqt::{full_psqt_and_phase, phase_weight, psqt};
 use score::Score;
@@ -33,6 +34,7 @@ pub struct Evaluator {
     /// Sum of [`params::PHASE_WEIGHT`] over the pieces on the board.
     phase: i32,
     cache: EvalCache,
+    defenders: DefenderCache,
 }
 
 impl Evaluator {
@@ -42,6 +44,7 @@ impl Evaluator {
             psq,
             phase,
             cache: EvalCache::default(),
+            defenders: DefenderCache::default(),
         }
     }
 
@@ -55,15 +58,27 @@ impl Evaluator {
         if let Some(score) = self.cache.probe(pos.hash()) {
             return score;
         }
-        let score = self.evaluate_uncached(pos);
+        let score = self.evaluate_with_caches(pos);
         self.cache.store(pos.hash(), score);
         score
     }
 
-    /// The full evaluation, bypassing the cache (benchmarks, tests).
+    /// The full evaluation, bypassing the caches (benchmarks, tests).
     #[inline]
     pub fn evaluate_uncached(&self, pos: &Position) -> i32 {
-        evaluate_with(pos, self.psq, self.phase, &mut ())
+        evaluate_with(pos, self.psq, self.phase, None, &mut ())
+    }
+
+    /// The full evaluation, the defenders' part from their cache.
+    #[inline(always)]
+    fn evaluate_with_caches(&mut self, pos: &Position) -> i32 {
+        evaluate_with(
+            pos,
+            self.psq,
+            self.phase,
+            Some(&mut self.defenders),
+            &mut (),
+        )
     }
 
     /// Every term of the evaluation of `pos`, and the final score `evaluate` gives.
@@ -81,7 +96,7 @@ impl Evaluator {
             }
         }
         let (psq, phase) = full_psqt_and_phase(pos);
-        trace.final_score = evaluate_with(pos, psq, phase, &mut trace);
+        trace.final_score = evaluate_with(pos, psq, phase, None, &mut trace);
         trace
     }
 
@@ -103,7 +118,7 @@ impl Evaluator {
             }
         }
         let (psq, phase) = full_psqt_and_phase(pos);
-        evaluate_with(pos, psq, phase, tracer)
+        evaluate_with(pos, psq, phase, None, tracer)
     }
 
     /// Does the incremental state equal a recount from the board? (tests, fuzzing, debug)
@@ -119,6 +134,7 @@ impl Evaluator {
     /// Forgets every cached score (a new game, or changed weights).
     pub fn clear_cache(&mut self) {
         self.cache.clear();
+        self.defenders.clear();
     }
 }
 
@@ -142,15 +158,22 @@ impl BoardObserver for Evaluator {
 }
 
 /// The evaluation proper: `psq` and `phase` as the evaluator keeps them, every other term
-/// computed here and reported to `tracer`. Each colour's terms are inlined with a constant
+/// computed here and reported to `tracer` (with `defenders`, the search's path, the kings',
+/// advisors' and elephants' flexibility comes from that cache and is not traced). Each colour's terms are inlined with a constant
 /// colour, so whatever depends on the side (masks, shift directions) is fixed at compile time.
 #[inline(always)]
-fn evaluate_with<T: Tracer>(pos: &Position, psq: Score, phase: i32, tracer: &mut T) -> i32 {
+fn evaluate_with<T: Tracer>(
+    pos: &Position,
+    psq: Score,
+    phase: i32,
+    mut defenders: Option<&mut DefenderCache>,
+    tracer: &mut T,
+) -> i32 {
     let us = pos.side_to_move();
     let (red_flexibility, red_attacks, red_rook_files) =
-        mobility::evaluate(pos, Color::Red, tracer);
+        mobility::evaluate(pos, Color::Red, defenders.as_deref_mut(), tracer);
     let (black_flexibility, black_attacks, black_rook_files) =
-        mobility::evaluate(pos, Color::Black, tracer);
+        mobility::evaluate(pos, Color::Black, defenders, tracer);
     tracer.term(Term::Flexibility, Color::Red, red_flexibility);
     tracer.term(Term::Flexibility, Color::Black, black_flexibility);
     let mut red = psq + red_flexibility - black_flexibility;
