@@ -190,7 +190,11 @@ fn gather_defenders<T: Tracer>(pos: &Position, color: Color, g: &mut Gather, tra
 const DEFENDER_REGION: [Bitboard; 2] = [region(Color::Red), region(Color::Black)];
 
 const fn region(color: Color) -> Bitboard {
-    let mut set = 0u128;
+    let palace = match color {
+        Color::Red => Bitboard::PALACES[0],
+        Color::Black => Bitboard::PALACES[1],
+    };
+    let mut set = palace.0;
     let mut sq = 0;
     while sq < 90 {
         // The rank counted from the colour's own back rank.
@@ -198,7 +202,7 @@ const fn region(color: Color) -> Bitboard {
             Color::Red => (sq % 9, sq / 9),
             Color::Black => (sq % 9, 9 - sq / 9),
         };
-        if rank <= 4 && ((file + rank) % 2 == 0 || (file >= 3 && file <= 5 && rank <= 2)) {
+        if rank <= 4 && (file + rank) % 2 == 0 {
             set |= 1 << sq;
         }
         sq += 1;
