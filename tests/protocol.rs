@@ -341,6 +341,29 @@ fn a_perpetual_check_defence_is_a_mate_at_its_distance() {
     assert_eq!(best, "e0e1");
 }
 
+/// Red (in check from the rook on a1) steps to e2; then the cannon on i5 threatens i8, a mate
+/// along rank 8 behind the horse on h8 (which also holds f7 and f9), and from a5 it threatens
+/// a8 behind the cannon on b8. Black's rook on rank 1 is the only guard of either file, and
+/// each of its moves to the cannon's file attacks the unprotected cannon anew: a perpetual
+/// chase, which loses by rule at ply 6. Any other defence is mated, at the latest by the
+/// sacrifice i1e1 and mate at ply 7, so the answer is mate 4. With chases scored as draws
+/// Red does not win at all (a scratch search to depth 20 gives +2 pawns), so the mate rests
+/// on the chase rule. Found by a random search over small positions.
+const PERPETUAL_CHASE_DEFENCE: &str = "2ba5/1C3k1N1/9/9/8C/9/9/5A3/r3K4/9 w - - 6 4";
+
+#[test]
+fn a_perpetual_chase_defence_is_a_mate_at_its_distance() {
+    let (infos, best) = search_uci(PERPETUAL_CHASE_DEFENCE, "go movetime 3000");
+    let last = infos.last().expect("info lines");
+    assert_eq!(info_score(last), ("mate".to_string(), 4), "{infos:#?}");
+    assert!(
+        infos.iter().all(|l| info_depth(l) < 127),
+        "deepening ran to the end: {infos:#?}"
+    );
+    // The other replies to the check (e1e0, b8b1) win nothing.
+    assert_eq!(best, "e1e2");
+}
+
 #[test]
 fn go_mate_stops_at_a_proved_mate() {
     // Mate in two: g2d2 (the d-file check), then the rook takes whatever blocks on d5.

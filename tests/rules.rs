@@ -206,6 +206,31 @@ fn chasing_an_unprotected_horse_loses() {
     assert_eq!(got[7], won(Color::Black, Reason::PerpetualChase));
 }
 
+/// The defence in `tests/protocol.rs` (`a_perpetual_chase_defence_is_a_mate_at_its_distance`):
+/// after e1e2, Black's rook runs a1-i1 along rank 1 to attack the red cannon that shuttles
+/// a5-i5 (from either square it threatens mate on rank 8). The cannon is unprotected on both
+/// squares, so every rook move is a chase of the same piece, and Black loses the game at the
+/// third occurrence.
+#[test]
+fn a_rook_guarding_against_mate_by_chasing_a_cannon_loses() {
+    let mut pos = position("2ba5/1C3k1N1/9/9/8C/9/9/5A3/r3K4/9 w - - 6 4");
+    play(&mut pos, "e1e2");
+    // The position after e1e2 comes back after plies 4 and 8.
+    let line = [
+        "a1i1", "i5a5", "i1a1", "a5i5", "a1i1", "i5a5", "i1a1", "a5i5",
+    ];
+    assert_eq!(
+        chased_by(&pos, parse_move(&pos, "a1i1", RankBase::Zero).unwrap()),
+        squares(&["i5"])
+    );
+    let got = outcomes(&mut pos, &line);
+    assert!(
+        got[..7].iter().all(Option::is_none),
+        "decided too early: {got:?}"
+    );
+    assert_eq!(got[7], won(Color::Red, Reason::PerpetualChase));
+}
+
 #[test]
 fn chasing_a_protected_horse_is_a_draw() {
     let mut pos = position(ROOK_CHASES_PROTECTED_HORSE);
