@@ -8,6 +8,8 @@
 //!   endings (perpetual check or chase) scored like mates at their distance (`draw.rs`).
 //! - Quiescence: captures (losing ones and hopeless ones skipped by SEE and delta pruning),
 //!   and every evasion in check.
+//! - Static evaluation corrected by a correction history (pawn/advisor/elephant structure and
+//!   material keys, `correction.rs`) in the main search.
 //! - Node pruning: reverse futility with the `improving` flag, null move with an adaptive
 //!   reduction; internal iterative reduction without a hash move; check extension.
 //! - Move pruning at low depth: late-move pruning, futility pruning (checks and pawn advances
@@ -18,6 +20,7 @@
 //! - Time (`time.rs`): a soft limit from the clock, no new iteration past half of it, a hard
 //!   limit; `go mate N` stops at a proved mate.
 
+mod correction;
 pub(crate) mod draw;
 mod history;
 pub(crate) mod movepick;

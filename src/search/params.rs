@@ -53,3 +53,8 @@ pub const HISTORY_BONUS_MAX: i32 = 2000;
 /// Quiescence skips captures that leave the score this far below alpha even after winning
 /// the victim outright (positional swings rarely exceed it).
 pub const DELTA_MARGIN: i32 = 200;
+
+/// Correction history: an entry's correction stays within this many centipawns, and a search
+/// of depth d moves an entry `min(d + 1, WEIGHT_MAX) / 64` of the way to what it found.
+pub const CORRECTION_MAX: i32 = 128;
+pub const CORRECTION_WEIGHT_MAX: i32 = 16;

@@ -1,6 +1,7 @@
 //! One search thread: principal variation search with quiescence, the hash table, null move,
 //! late-move reductions and shallow-depth pruning. Lazy SMP runs several of these on one table.
 
+use super::correction::{CorrectionHistory, Slots};
 use super::draw::rule_score;
 use super::history::History;
 use super::movepick::MovePicker;
@@ -36,6 +37,7 @@ pub struct Worker<'a> {
     signals: &'a Signals,
     node_counter: &'a AtomicU64,
     history: History,
+    correction: CorrectionHistory,
     frames: Vec<Frame>,
     /// Triangular PV table, one row per ply (on the heap: built in place, not on the stack).
     pv: Box<[[Option<Move>; MAX_PLY + 1]]>,
@@ -84,6 +86,7 @@ impl<'a> Worker<'a> {
             signals,
             node_counter: counter,
             history: History::default(),
+            correction: CorrectionHistory::default(),
             frames: vec![empty; MAX_PLY + 4],
             pv: vec![[None; MAX_PLY + 1]; MAX_PLY + 1].into_boxed_slice(),
             pv_len: [0; MAX_PLY + 1],
@@ -256,7 +259,10 @@ impl<'a> Worker<'a> {
         // Step 5. Static evaluation. A hash score of any depth beats it where its bound
         // allows: a mate a shallower search found keeps the node from being cut on a material
         // count.
-        let static_eval = self.static_eval(in_check, hit);
+        // Corrected by what searches of positions with the same structure found.
+        let raw_eval = self.static_eval(in_check, hit);
+        let slots = Slots::of(&self.pos);
+        let static_eval = self.corrected(raw_eval, in_check, slots);
         self.frames[ply].static_eval = static_eval;
         let improving = ply >= 2 && !in_check && static_eval > self.frames[ply - 2].static_eval;
         let eval = match hit.map(|hit| (hit.bound, score_from_tt(hit.score, ply))) {
@@ -460,10 +466,21 @@ impl<'a> Worker<'a> {
                 key,
                 best_move,
                 score_to_tt(best_score, ply),
-                static_eval,
+                raw_eval,
                 depth,
                 bound,
             );
+            // Step 17. Teach the correction history where the bound says how far the static
+            // evaluation was off (not from captures: they change the structure, nor mates).
+            let quiet_best = best_move.is_none_or(|mv| self.pos.piece_at(mv.to()).is_none());
+            if !in_check
+                && quiet_best
+                && !is_mate(best_score)
+                && !(bound == Bound::Lower && best_score <= static_eval)
+                && !(bound == Bound::Upper && best_score >= static_eval)
+            {
+                self.correction.update(slots, depth, best_score, raw_eval);
+            }
         }
         best_score
     }
@@ -475,6 +492,15 @@ impl<'a> Worker<'a> {
             Some(hit) => hit.eval,
             None => self.eval.evaluate(&self.pos),
         }
+    }
+
+    /// The static evaluation plus the correction history's learnt error (none in check).
+    #[inline]
+    fn corrected(&self, raw: i32, in_check: bool, slots: Slots) -> i32 {
+        if in_check {
+            return raw;
+        }
+        (raw + self.correction.correction(slots)).clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
     }
 
     fn reward_quiet(

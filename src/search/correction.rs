@@ -1,0 +1,104 @@
+//! Static-evaluation correction history: how far searches have found the evaluation off in
+//! positions sharing a structure, learnt while the search runs and added to later static
+//! evaluations of the same structure. Two structures are remembered, each per side to move:
+//! the pawns with the advisors and elephants (the slow-changing skeleton the evaluation reads
+//! least well), and the material balance. The main search uses the corrected evaluation;
+//! quiescence stands pat on the plain one (correcting it there measured no better and cost
+//! mate-search headroom).
+
+use super::params::{CORRECTION_MAX, CORRECTION_WEIGHT_MAX};
+use crate::board::position::Position;
+use crate::board::types::{Color, PieceType};
+
+const ENTRIES: usize = 16_384;
+/// Entries hold centipawns times this, so small steps are not rounded away.
+const GRAIN: i32 = 256;
+
+pub struct CorrectionHistory {
+    structure: Box<[[i32; ENTRIES]; 2]>,
+    material: Box<[[i32; ENTRIES]; 2]>,
+}
+
+impl Default for CorrectionHistory {
+    fn default() -> Self {
+        CorrectionHistory {
+            structure: Box::new([[0; ENTRIES]; 2]),
+            material: Box::new([[0; ENTRIES]; 2]),
+        }
+    }
+}
+
+/// The table slots of one position: side to move, and the index of each structure.
+#[derive(Clone, Copy)]
+pub struct Slots {
+    side: usize,
+    structure: usize,
+    material: usize,
+}
+
+impl Slots {
+    pub fn of(pos: &Position) -> Slots {
+        let bits = |color, kind| pos.pieces(color, kind).0;
+        let skeleton = |color| {
+            bits(color, PieceType::Pawn)
+                ^ bits(color, PieceType::Advisor).rotate_left(7)
+                ^ bits(color, PieceType::Elephant)
+        };
+        let structure = mix(skeleton(Color::Red)) ^ mix(skeleton(Color::Black)).rotate_left(32);
+        // Three bits per side and kind: at most 5 pawns and 2 of every other piece.
+        let mut counts = 0u64;
+        for kind in [
+            PieceType::Rook,
+            PieceType::Horse,
+            PieceType::Cannon,
+            PieceType::Advisor,
+            PieceType::Elephant,
+            PieceType::Pawn,
+        ] {
+            let red = pos.pieces(Color::Red, kind).count() as u64;
+            let black = pos.pieces(Color::Black, kind).count() as u64;
+            counts = counts << 6 | red | black << 3;
+        }
+        Slots {
+            side: pos.side_to_move().index(),
+            structure: index(structure),
+            material: index(mix(counts as u128)),
+        }
+    }
+}
+
+/// A multiply-xorshift mix of a 128-bit set into 64 bits.
+fn mix(bits: u128) -> u64 {
+    let folded = (bits as u64) ^ ((bits >> 64) as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    let mixed = folded.wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    mixed ^ (mixed >> 31)
+}
+
+fn index(key: u64) -> usize {
+    (key >> 50) as usize % ENTRIES
+}
+
+impl CorrectionHistory {
+    /// What to add to the static evaluation of a position with these slots, in centipawns:
+    /// the mean of the two tables (each learns the whole error).
+    #[inline]
+    pub fn correction(&self, slots: Slots) -> i32 {
+        let structure = self.structure[slots.side][slots.structure];
+        let material = self.material[slots.side][slots.material];
+        (structure + material) / (2 * GRAIN)
+    }
+
+    /// A search of `depth` found `searched` where the uncorrected evaluation said `raw`: each
+    /// entry moves toward the difference, deeper searches moving it further.
+    pub fn update(&mut self, slots: Slots, depth: i32, searched: i32, raw: i32) {
+        let target = (searched - raw).clamp(-CORRECTION_MAX, CORRECTION_MAX) * GRAIN;
+        let weight = (depth + 1).min(CORRECTION_WEIGHT_MAX);
+        for entry in [
+            &mut self.structure[slots.side][slots.structure],
+            &mut self.material[slots.side][slots.material],
+        ] {
+            let moved = *entry + (target - *entry) * weight / 64;
+            *entry = moved.clamp(-CORRECTION_MAX * GRAIN, CORRECTION_MAX * GRAIN);
+        }
+    }
+}
