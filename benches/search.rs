@@ -3,7 +3,7 @@
 
 use chariot::data::bench_fens;
 use chariot::search::tt::TranspositionTable;
-use chariot::search::{search, Limits, Options, Signals};
+use chariot::search::{search, Limits, Memory, Options, Signals};
 use chariot::Position;
 use criterion::{criterion_group, criterion_main, Criterion};
 use std::hint::black_box;
@@ -29,6 +29,7 @@ fn fixed_depth(c: &mut Criterion) {
                 let result = search(
                     black_box(pos),
                     &tt,
+                    &mut Memory::default(),
                     &Limits::depth(DEPTH),
                     &Options::default(),
                     &Signals::default(),

@@ -3,7 +3,7 @@
 //! `cargo bench --bench search_instructions`.
 
 use chariot::search::tt::TranspositionTable;
-use chariot::search::{search, Limits, Options, Signals};
+use chariot::search::{search, Limits, Memory, Options, Signals};
 use chariot::Position;
 use iai_callgrind::{library_benchmark, library_benchmark_group, main};
 use std::hint::black_box;
@@ -19,6 +19,7 @@ fn search_depth_6(case: (Position, TranspositionTable)) -> u64 {
     let result = search(
         black_box(&pos),
         &tt,
+        &mut Memory::default(),
         &Limits::depth(6),
         &Options::default(),
         &Signals::default(),

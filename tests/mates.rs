@@ -4,7 +4,7 @@
 
 use chariot::search::score::{describe, ScoreText};
 use chariot::search::tt::TranspositionTable;
-use chariot::search::{search, Limits, Options, Signals};
+use chariot::search::{search, Limits, Memory, Options, Signals};
 use chariot::Position;
 
 /// Searches as `go mate n nodes budget` does: until a mate in `n` or fewer is proved (then it
@@ -22,6 +22,7 @@ fn solve(fen: &str, n: i32, budget: u64) -> (Option<i32>, u64) {
     let result = search(
         &pos,
         &tt,
+        &mut Memory::default(),
         &limits,
         &Options::default(),
         &signals,

@@ -52,7 +52,16 @@ pub fn run_analyse(
             pv.join(" ")
         );
     };
-    let result = search::search(pos, &tt, &limits, &options, &Signals::default(), &mut show);
+    let mut memory = search::Memory::default();
+    let result = search::search(
+        pos,
+        &tt,
+        &mut memory,
+        &limits,
+        &options,
+        &Signals::default(),
+        &mut show,
+    );
     match result.best {
         None => println!("no legal move: the side to move has lost"),
         Some(best) => {

@@ -27,9 +27,12 @@ pub fn bench(
         tt.clear();
         let signals = Signals::default();
         let start = Instant::now();
+        // Every position a new game: its own table and a fresh memory, so counts do not
+        // depend on the order of the positions.
         let result = search::search(
             &pos,
             &tt,
+            &mut search::Memory::default(),
             &Limits::depth(depth),
             &Options::default(),
             &signals,

@@ -124,6 +124,8 @@ pub fn play_game(
         });
     };
     tt.clear();
+    // What the searches learn carries from move to move within the game, as in real play.
+    let mut memory = search::Memory::default();
     let limits = match settings.depth {
         Some(d) => Limits::depth(d),
         None => Limits {
@@ -151,7 +153,15 @@ pub fn play_game(
         }
         // A node-limited search raises its own stop signal, so each search needs fresh ones.
         let signals = Signals::default();
-        let result = search::search(&pos, tt, &limits, &options, &signals, &mut |_| {});
+        let result = search::search(
+            &pos,
+            tt,
+            &mut memory,
+            &limits,
+            &options,
+            &signals,
+            &mut |_| {},
+        );
         let Some(best) = result.best else {
             // No legal move: adjudicate would have said so; count it a loss to be safe.
             break Some(!pos.side_to_move());

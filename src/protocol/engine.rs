@@ -10,8 +10,8 @@ use crate::board::position::Position;
 use crate::board::types::Move;
 use crate::search::score::{describe, is_mate, mate_plies, ScoreText};
 use crate::search::tt::TranspositionTable;
-use crate::search::{self, Limits, Line, Options, SearchResult, Signals};
-use std::sync::Arc;
+use crate::search::{self, Limits, Line, Memory, Options, SearchResult, Signals};
+use std::sync::{Arc, Mutex, PoisonError};
 use std::thread::JoinHandle;
 
 /// How the search's output is written.
@@ -24,6 +24,8 @@ pub enum Dialect {
 pub struct Engine {
     pub pos: Position,
     pub tt: Arc<TranspositionTable>,
+    /// What the searches of this game have learnt (histories); a new game clears it.
+    memory: Arc<Mutex<Memory>>,
     pub hash_mb: usize,
     pub options: Options,
     /// Rank numbering of move text (UCI_Variant GUIs use ranks 1-10).
@@ -54,6 +56,7 @@ impl Engine {
         Engine {
             pos: Position::startpos(),
             tt: Arc::new(TranspositionTable::new(capped(hash_mb, caps.hash_mb))),
+            memory: Arc::default(),
             hash_mb,
             options: Options::default(),
             base: RankBase::Zero,
@@ -117,8 +120,10 @@ impl Engine {
         self.tt = Arc::new(TranspositionTable::new(capped(mb, self.caps.hash_mb)));
     }
 
+    /// Forgets everything earlier searches learnt: the table and the histories (a new game).
     pub fn clear_hash(&mut self) {
         self.table().clear();
+        *self.memory.lock().unwrap_or_else(PoisonError::into_inner) = Memory::default();
     }
 
     /// Applies an option value checked by the option table (`EngineOption::parse`).
@@ -179,6 +184,7 @@ impl Engine {
             .store(ponder, std::sync::atomic::Ordering::SeqCst);
         let pos = self.pos.clone();
         let tt = Arc::clone(&self.tt);
+        let memory = Arc::clone(&self.memory);
         let mut options = self.options.clone();
         options.threads = capped(options.threads, self.caps.threads);
         let (dialect, base) = (self.dialect, self.move_base());
@@ -190,8 +196,17 @@ impl Engine {
             .stack_size(16 * 1024 * 1024)
             .spawn(move || {
                 let mut report = |line: &Line| out.line(&info_line(dialect, base, line));
-                let result =
-                    search::search(&pos, &tt, &limits, &options, &thread_signals, &mut report);
+                // The only other user is `clear_hash`, which first waits for this thread.
+                let mut memory = memory.lock().unwrap_or_else(PoisonError::into_inner);
+                let result = search::search(
+                    &pos,
+                    &tt,
+                    &mut memory,
+                    &limits,
+                    &options,
+                    &thread_signals,
+                    &mut report,
+                );
                 out.line(&bestmove_line(dialect, base, &result));
             })
             .expect("the search thread starts");
@@ -344,6 +359,16 @@ mod tests {
         let one = parse_position("startpos moves h3e3 h10g8", RankBase::One).unwrap();
         assert_eq!(zero.hash(), one.hash());
         assert_eq!(zero.game_ply(), 2);
+    }
+
+    #[test]
+    fn searches_of_a_game_share_a_memory_and_a_new_game_clears_it() {
+        let mut engine = Engine::with_caps(Dialect::Uci, Output::capture(), Caps::default());
+        engine.go(Limits::depth(5), false);
+        engine.wait();
+        assert!(engine.memory.lock().unwrap().learnt_anything());
+        engine.clear_hash();
+        assert!(!engine.memory.lock().unwrap().learnt_anything());
     }
 
     #[test]

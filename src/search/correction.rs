@@ -88,6 +88,15 @@ impl CorrectionHistory {
         (structure + material) / (2 * GRAIN)
     }
 
+    #[cfg(test)]
+    pub fn learnt_anything(&self) -> bool {
+        self.structure
+            .iter()
+            .chain(self.material.iter())
+            .flatten()
+            .any(|&e| e != 0)
+    }
+
     /// A search of `depth` found `searched` where the uncorrected evaluation said `raw`: each
     /// entry moves toward the difference, deeper searches moving it further.
     pub fn update(&mut self, slots: Slots, depth: i32, searched: i32, raw: i32) {

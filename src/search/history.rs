@@ -36,6 +36,18 @@ impl History {
         *entry += bonus - *entry * bonus.abs() / HISTORY_MAX;
     }
 
+    /// The histories kept for a new search from another root; killers are per ply from the
+    /// root, so they start empty.
+    pub fn for_new_search(mut self) -> History {
+        self.killers = [[None; 2]; MAX_PLY + 2];
+        self
+    }
+
+    #[cfg(test)]
+    pub fn learnt_anything(&self) -> bool {
+        self.butterfly.iter().flatten().flatten().any(|&h| h != 0)
+    }
+
     pub fn add_killer(&mut self, ply: usize, mv: Move) {
         let killers = &mut self.killers[ply];
         if killers[0] != Some(mv) {
@@ -54,5 +66,27 @@ impl History {
         if let Some((piece, mv)) = previous {
             self.counter[piece.index()][mv.to().index()] = Some(reply);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::types::{PieceType, Square};
+
+    #[test]
+    fn a_new_search_keeps_the_histories_and_drops_the_killers() {
+        let mut history = History::default();
+        let mv = Move::new(Square::new(1), Square::new(20));
+        history.update(Color::Red, mv, 500);
+        history.add_killer(3, mv);
+        history.set_counter(Some((Piece::new(Color::Black, PieceType::Pawn), mv)), mv);
+        let kept = history.for_new_search();
+        assert_eq!(kept.score(Color::Red, mv), 500);
+        assert_eq!(
+            kept.counter(Some((Piece::new(Color::Black, PieceType::Pawn), mv))),
+            Some(mv)
+        );
+        assert!(kept.killers.iter().flatten().all(Option::is_none));
     }
 }

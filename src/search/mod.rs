@@ -15,6 +15,8 @@
 //! - Move pruning at low depth: late-move pruning, futility pruning (checks and pawn advances
 //!   at the king kept), SEE pruning of losing captures and of quiets that lose material.
 //! - Late-move reductions from a log table, adjusted by cut-node, improving, PV and history.
+//! - Histories, counter-moves and the correction history carry from move to move of a game
+//!   (`Memory`); a new game starts them afresh.
 //! - Move ordering (`movepick.rs`): hash move, captures by victim then attacker, killers,
 //!   counter-move, quiets by butterfly history with a piece-square tie-break, losing captures.
 //! - Time (`time.rs`): a soft limit from the clock, no new iteration past half of it, a hard
@@ -35,6 +37,8 @@ use crate::board::movegen::legal_moves;
 use crate::board::position::Position;
 use crate::board::types::Move;
 use crate::search::tt::TranspositionTable;
+use correction::CorrectionHistory;
+use history::History;
 use score::*;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
@@ -111,6 +115,23 @@ pub struct SearchResult {
     pub time: Duration,
 }
 
+/// What the search learns that stays useful from one move of a game to the next: the quiet-move
+/// histories and counter-moves, and the evaluation's correction history. Engines keep one per
+/// game and start a new game from a fresh one; each search hands it to its main thread and
+/// takes it back at the end.
+#[derive(Default)]
+pub struct Memory {
+    history: History,
+    correction: CorrectionHistory,
+}
+
+impl Memory {
+    #[cfg(test)]
+    pub(crate) fn learnt_anything(&self) -> bool {
+        self.history.learnt_anything() || self.correction.learnt_anything()
+    }
+}
+
 /// Each helper's node count on its own cache line, so counting does not make threads fight.
 #[repr(align(64))]
 #[derive(Default)]
@@ -118,10 +139,12 @@ struct Counter(AtomicU64);
 
 /// Searches `pos` within `limits`, calling `report` after every completed line of the main
 /// thread. Returns when the limits are reached or `signals.stop` is set; a ponder or infinite
-/// search first waits for `ponderhit` or `stop`.
+/// search first waits for `ponderhit` or `stop`. `memory` is what earlier searches of the same
+/// game learnt; this search adds to it.
 pub fn search(
     pos: &Position,
     tt: &TranspositionTable,
+    memory: &mut Memory,
     limits: &Limits,
     options: &Options,
     signals: &Signals,
@@ -156,7 +179,7 @@ pub fn search(
         for (id, counter) in counters.iter().enumerate().skip(1) {
             let banned = &options.banned;
             scope.spawn(move || {
-                let mut helper = Worker::new(pos, tt, signals, &counter.0);
+                let mut helper = Worker::new(pos, tt, signals, &counter.0, Memory::default());
                 helper.root_excluded.clone_from(banned);
                 // Odd helpers start one ply deeper so threads spread over depths.
                 let mut depth = 1 + (id % 2) as i32;
@@ -168,7 +191,7 @@ pub fn search(
             });
         }
 
-        let mut main = Worker::new(pos, tt, signals, &counters[0].0);
+        let mut main = Worker::new(pos, tt, signals, &counters[0].0, std::mem::take(memory));
         main.timer = Some(TimeManager::new(limits, options.move_overhead_ms));
         main.node_limit = limits.nodes;
         let max_depth = limits
@@ -255,6 +278,7 @@ pub fn search(
         main.publish_nodes();
         result.nodes = main.nodes;
         result.time = start.elapsed();
+        *memory = main.into_memory();
         result
     })
     .with_total_nodes(&counters)
@@ -318,5 +342,28 @@ fn wait_for_release(limits: &Limits, signals: &Signals) {
         && !signals.stop.load(Ordering::Relaxed)
     {
         std::thread::sleep(Duration::from_millis(1));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A search hands back what it learnt, so the next search of the game starts from it.
+    #[test]
+    fn a_search_leaves_what_it_learnt_in_the_memory() {
+        let pos = Position::startpos();
+        let tt = TranspositionTable::new(1);
+        let mut memory = Memory::default();
+        search(
+            &pos,
+            &tt,
+            &mut memory,
+            &Limits::depth(6),
+            &Options::default(),
+            &Signals::default(),
+            &mut |_| {},
+        );
+        assert!(memory.history.learnt_anything() && memory.correction.learnt_anything());
     }
 }

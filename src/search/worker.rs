@@ -9,7 +9,7 @@ use super::params::*;
 use super::score::*;
 use super::see::{see_ge, value, SEE_VALUE};
 use super::time::TimeManager;
-use super::Signals;
+use super::{Memory, Signals};
 use crate::board::check_info::CheckInfo;
 use crate::board::movegen::MoveList;
 use crate::board::position::Position;
@@ -73,6 +73,7 @@ impl<'a> Worker<'a> {
         tt: &'a TranspositionTable,
         signals: &'a Signals,
         counter: &'a AtomicU64,
+        memory: Memory,
     ) -> Self {
         let empty = Frame {
             static_eval: 0,
@@ -85,8 +86,8 @@ impl<'a> Worker<'a> {
             tt,
             signals,
             node_counter: counter,
-            history: History::default(),
-            correction: CorrectionHistory::default(),
+            history: memory.history.for_new_search(),
+            correction: memory.correction,
             frames: vec![empty; MAX_PLY + 4],
             pv: vec![[None; MAX_PLY + 1]; MAX_PLY + 1].into_boxed_slice(),
             pv_len: [0; MAX_PLY + 1],
@@ -97,6 +98,14 @@ impl<'a> Worker<'a> {
             timer: None,
             pondering_seen: false,
             node_limit: None,
+        }
+    }
+
+    /// What this search learnt, for the next search of the game.
+    pub fn into_memory(self) -> Memory {
+        Memory {
+            history: self.history,
+            correction: self.correction,
         }
     }
 
