@@ -385,6 +385,18 @@ fn go_mate_stops_at_a_proved_mate() {
 }
 
 #[test]
+fn go_mate_searches_on_past_a_longer_mate() {
+    // The same mate in two, asked as a mate in one: that mate is settled by depth 6 (twice
+    // its three plies), where a normal search would stop; `go mate 1` goes on to its limit.
+    let fen = "3k5/9/9/9/r8/9/9/2R3R2/9/4K4 w - - 0 1";
+    let (infos, best) = search_uci(fen, "go mate 1 depth 9");
+    let last = infos.last().expect("info lines");
+    assert_eq!(info_score(last), ("mate".to_string(), 2), "{infos:#?}");
+    assert_eq!(info_depth(last), 9, "{infos:#?}");
+    assert_eq!(best, "g2d2");
+}
+
+#[test]
 fn ucci_prints_mates_as_elephanteye_does() {
     // Mate in one (g2d2): 10000 less one ply.
     let fen = "3k5/9/9/9/9/9/9/2R3R2/r8/4K4 w - - 0 1";

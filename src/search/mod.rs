@@ -264,10 +264,12 @@ pub fn search(
                 }
             }
             // A forced mate is settled once the depth is well past its length. Not sooner:
-            // reductions and pruning can hide a shorter mate from depths just beyond it.
+            // reductions and pruning can hide a shorter mate from depths just beyond it. Nor
+            // under `go mate N`, which asked for a mate no longer than N: searching on finds it.
             if is_mate(result.score)
                 && 2 * mate_plies(result.score) <= depth
                 && !limits.infinite
+                && limits.mate.is_none()
                 && !pondering
             {
                 break;
