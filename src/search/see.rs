@@ -74,7 +74,11 @@ fn least_valuable_attacker(
     let every = Bitboard::FULL;
     first(PieceType::Pawn, pawn_attackers(side, sq), &|| every)
         .or_else(|| first(PieceType::Advisor, advisor_attacks(sq), &|| every))
-        .or_else(|| first(PieceType::Elephant, every, &|| elephant_attacks(sq, occ)))
+        .or_else(|| {
+            // Eyes ignored: the (at most four) squares an elephant could attack `sq` from.
+            let near = elephant_attacks(sq, Bitboard::EMPTY);
+            first(PieceType::Elephant, near, &|| elephant_attacks(sq, occ))
+        })
         .or_else(|| {
             let near = horse_attackers(sq, Bitboard::EMPTY);
             first(PieceType::Horse, near, &|| horse_attackers(sq, occ))
