@@ -309,12 +309,19 @@ impl Position {
             return false;
         }
         let occ = self.occupied;
-        let reach = if piece.kind() == PieceType::Cannon && !occ.has(to) {
-            rook_attacks(from, occ) & !occ
-        } else {
-            piece_attacks(piece, from, occ)
+        // Sliders from the squares between, without the occupancy lookups: a rook (and a
+        // cannon moving quietly) needs none in the way, a capturing cannon exactly one.
+        let screens_between = || {
+            lines_through(from)
+                .has(to)
+                .then(|| (between(from, to) & occ).count())
         };
-        reach.has(to) && self.king_safe_after(from, to)
+        let reaches = match piece.kind() {
+            PieceType::Rook => screens_between() == Some(0),
+            PieceType::Cannon => screens_between() == Some(occ.has(to) as u32),
+            _ => piece_attacks(piece, from, occ).has(to),
+        };
+        reaches && self.king_safe_after(from, to)
     }
 
     // ---- piece placement -----------------------------------------------------------------
