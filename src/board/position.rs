@@ -164,11 +164,13 @@ impl Position {
             self.pieces(by, PieceType::Horse) & alive & horse_attackers(ksq, Bitboard::EMPTY);
         let pawns = self.pieces(by, PieceType::Pawn) & alive;
         let mut attackers = pawn_attackers(by, ksq) & pawns;
-        if rooks.any() {
-            attackers |= rook_attacks(ksq, occ) & rooks;
-        }
-        if cannons.any() {
-            attackers |= cannon_attacks(ksq, occ) & cannons;
+        // The few sliders on the king's lines are tested by the pieces between (none for a
+        // rook or the facing king, one for a cannon) rather than by occupancy lookups.
+        for slider in rooks | cannons {
+            let screens = (between(ksq, slider) & occ).count();
+            if screens == cannons.has(slider) as u32 {
+                attackers |= Bitboard::from_square(slider);
+            }
         }
         if horses.any() {
             attackers |= horse_attackers(ksq, occ) & horses;
