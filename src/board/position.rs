@@ -231,15 +231,23 @@ impl Position {
         // screen), a cannon screen arriving on `to`, or a horse leg freed at `from`. Pawns
         // ignore occupancy.
         let lines = lines_through(king);
+        // The sliders on the king's lines (a captured one on `to` aside) are tested by the
+        // pieces between, as in `king_attackers_with`.
+        let sees_king =
+            |slider: Square, screens: u32| (between(king, slider) & occ).count() == screens;
         if lines.has(from) {
             let rooks = self.pieces(them, PieceType::Rook) | self.pieces(them, PieceType::King);
-            if (rook_attacks(king, occ) & rooks & lines).without(to).any() {
+            if (rooks & lines)
+                .without(to)
+                .into_iter()
+                .any(|r| sees_king(r, 0))
+            {
                 return false;
             }
         }
         if lines.has(from) || lines.has(to) {
-            let cannons = self.pieces(them, PieceType::Cannon) & lines;
-            if cannons.any() && (cannon_attacks(king, occ) & cannons).without(to).any() {
+            let cannons = (self.pieces(them, PieceType::Cannon) & lines).without(to);
+            if cannons.into_iter().any(|c| sees_king(c, 1)) {
                 return false;
             }
         }
