@@ -288,9 +288,12 @@ impl Position {
         let rooks = (moved(PieceType::Rook) | moved(PieceType::King)) & lines;
         let cannons = moved(PieceType::Cannon) & lines;
         let horses = moved(PieceType::Horse) & horse_attackers(ksq, Bitboard::EMPTY);
+        // Sliders on the king's lines by the pieces between, as in `king_attackers_with`.
+        let sees_king =
+            |slider: Square, screens: u32| (between(ksq, slider) & occ).count() == screens;
         (pawn_attackers(us, ksq) & moved(PieceType::Pawn)).any()
-            || (rooks.any() && (rook_attacks(ksq, occ) & rooks).any())
-            || (cannons.any() && (cannon_attacks(ksq, occ) & cannons).any())
+            || rooks.into_iter().any(|r| sees_king(r, 0))
+            || cannons.into_iter().any(|c| sees_king(c, 1))
             || (horses.any() && (horse_attackers(ksq, occ) & horses).any())
     }
 
