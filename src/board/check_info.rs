@@ -105,6 +105,22 @@ impl CheckInfo {
         }
     }
 
+    /// Of `targets`, the squares a piece of `kind` on `from` would give check by moving to,
+    /// as [`CheckInfo::gives_check`] answers for each; `None` when that needs the move
+    /// replayed (the piece may uncover a check, or is a cannon with no screen).
+    #[inline(always)]
+    pub fn checking_targets(
+        &self,
+        kind: PieceType,
+        from: Square,
+        targets: Bitboard,
+    ) -> Option<Bitboard> {
+        if self.discoverers.has(from) || self.bare_cannons.has(from) {
+            return None;
+        }
+        Some(targets & self.region & (self.direct[kind.index()] | self.screens))
+    }
+
     /// Does the legal move `mv` of the side to move give check? Same answer as
     /// [`Position::gives_check`].
     #[inline]

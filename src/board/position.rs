@@ -164,11 +164,13 @@ impl Position {
             self.pieces(by, PieceType::Horse) & alive & horse_attackers(ksq, Bitboard::EMPTY);
         let pawns = self.pieces(by, PieceType::Pawn) & alive;
         let mut attackers = pawn_attackers(by, ksq) & pawns;
-        if rooks.any() {
-            attackers |= rook_attacks(ksq, occ) & rooks;
-        }
-        if cannons.any() {
-            attackers |= cannon_attacks(ksq, occ) & cannons;
+        // The few sliders on the king's lines are tested by the pieces between (none for a
+        // rook or the facing king, one for a cannon) rather than by occupancy lookups.
+        for slider in rooks | cannons {
+            let screens = (between(ksq, slider) & occ).count();
+            if screens == cannons.has(slider) as u32 {
+                attackers |= Bitboard::from_square(slider);
+            }
         }
         if horses.any() {
             attackers |= horse_attackers(ksq, occ) & horses;
@@ -229,15 +231,23 @@ impl Position {
         // screen), a cannon screen arriving on `to`, or a horse leg freed at `from`. Pawns
         // ignore occupancy.
         let lines = lines_through(king);
+        // The sliders on the king's lines (a captured one on `to` aside) are tested by the
+        // pieces between, as in `king_attackers_with`.
+        let sees_king =
+            |slider: Square, screens: u32| (between(king, slider) & occ).count() == screens;
         if lines.has(from) {
             let rooks = self.pieces(them, PieceType::Rook) | self.pieces(them, PieceType::King);
-            if (rook_attacks(king, occ) & rooks & lines).without(to).any() {
+            if (rooks & lines)
+                .without(to)
+                .into_iter()
+                .any(|r| sees_king(r, 0))
+            {
                 return false;
             }
         }
         if lines.has(from) || lines.has(to) {
-            let cannons = self.pieces(them, PieceType::Cannon) & lines;
-            if cannons.any() && (cannon_attacks(king, occ) & cannons).without(to).any() {
+            let cannons = (self.pieces(them, PieceType::Cannon) & lines).without(to);
+            if cannons.into_iter().any(|c| sees_king(c, 1)) {
                 return false;
             }
         }
@@ -278,9 +288,12 @@ impl Position {
         let rooks = (moved(PieceType::Rook) | moved(PieceType::King)) & lines;
         let cannons = moved(PieceType::Cannon) & lines;
         let horses = moved(PieceType::Horse) & horse_attackers(ksq, Bitboard::EMPTY);
+        // Sliders on the king's lines by the pieces between, as in `king_attackers_with`.
+        let sees_king =
+            |slider: Square, screens: u32| (between(ksq, slider) & occ).count() == screens;
         (pawn_attackers(us, ksq) & moved(PieceType::Pawn)).any()
-            || (rooks.any() && (rook_attacks(ksq, occ) & rooks).any())
-            || (cannons.any() && (cannon_attacks(ksq, occ) & cannons).any())
+            || rooks.into_iter().any(|r| sees_king(r, 0))
+            || cannons.into_iter().any(|c| sees_king(c, 1))
             || (horses.any() && (horse_attackers(ksq, occ) & horses).any())
     }
 
@@ -309,12 +322,19 @@ impl Position {
             return false;
         }
         let occ = self.occupied;
-        let reach = if piece.kind() == PieceType::Cannon && !occ.has(to) {
-            rook_attacks(from, occ) & !occ
-        } else {
-            piece_attacks(piece, from, occ)
+        // Sliders from the squares between, without the occupancy lookups: a rook (and a
+        // cannon moving quietly) needs none in the way, a capturing cannon exactly one.
+        let screens_between = || {
+            lines_through(from)
+                .has(to)
+                .then(|| (between(from, to) & occ).count())
         };
-        reach.has(to) && self.king_safe_after(from, to)
+        let reaches = match piece.kind() {
+            PieceType::Rook => screens_between() == Some(0),
+            PieceType::Cannon => screens_between() == Some(occ.has(to) as u32),
+            _ => piece_attacks(piece, from, occ).has(to),
+        };
+        reaches && self.king_safe_after(from, to)
     }
 
     // ---- piece placement -----------------------------------------------------------------

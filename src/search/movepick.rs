@@ -243,6 +243,11 @@ impl MovePicker {
             PieceType::Cannon => rook_attacks(from, occ),
             _ => piece_attacks(Piece::new(us, kind), from, occ),
         };
+        let untried = |from: Square, targets: Bitboard| {
+            targets
+                .into_iter()
+                .any(|to| !self.tried_before(Move::new(from, to)))
+        };
         for kind in [
             PieceType::Rook,
             PieceType::Cannon,
@@ -253,7 +258,15 @@ impl MovePicker {
         ] {
             for from in pos.pieces(us, kind) {
                 let targets = checks.quiet_candidates(from, reach(kind, from) & empty);
-                if targets.any() && hands_out(from, targets) {
+                if targets.is_empty() {
+                    continue;
+                }
+                // Most pieces' checking squares come as one set; the rest replay each move.
+                let found = match checks.checking_targets(kind, from, targets) {
+                    Some(checking) => checking.any() && untried(from, checking),
+                    None => hands_out(from, targets),
+                };
+                if found {
                     return true;
                 }
             }

@@ -71,16 +71,29 @@ fn least_valuable_attacker(
         found.any().then(|| (found.lsb(), kind))
     };
     let lines = lines_through(sq);
+    // A rook or cannon on `sq`'s lines attacks it with no piece, or exactly one, between:
+    // the few candidates are tested square by square, lowest first, without the lookups.
+    let slider = |kind, screens| {
+        let candidates = mine(kind) & lines;
+        let found = candidates
+            .into_iter()
+            .find(|&from| (between(sq, from) & occ).count() == screens);
+        found.map(|from| (from, kind))
+    };
     let every = Bitboard::FULL;
     first(PieceType::Pawn, pawn_attackers(side, sq), &|| every)
         .or_else(|| first(PieceType::Advisor, advisor_attacks(sq), &|| every))
-        .or_else(|| first(PieceType::Elephant, every, &|| elephant_attacks(sq, occ)))
+        .or_else(|| {
+            // Eyes ignored: the (at most four) squares an elephant could attack `sq` from.
+            let near = elephant_attacks(sq, Bitboard::EMPTY);
+            first(PieceType::Elephant, near, &|| elephant_attacks(sq, occ))
+        })
         .or_else(|| {
             let near = horse_attackers(sq, Bitboard::EMPTY);
             first(PieceType::Horse, near, &|| horse_attackers(sq, occ))
         })
-        .or_else(|| first(PieceType::Cannon, lines, &|| cannon_attacks(sq, occ)))
-        .or_else(|| first(PieceType::Rook, lines, &|| rook_attacks(sq, occ)))
+        .or_else(|| slider(PieceType::Cannon, 1))
+        .or_else(|| slider(PieceType::Rook, 0))
         .or_else(|| first(PieceType::King, king_attacks(sq), &|| every))
 }
 
