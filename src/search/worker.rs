@@ -482,12 +482,13 @@ impl<'a> Worker<'a> {
             // Step 17. Teach the correction history where the bound says how far the static
             // evaluation was off (not from captures: they change the structure, nor mates).
             let quiet_best = best_move.is_none_or(|mv| self.pos.piece_at(mv.to()).is_none());
-            if !in_check
-                && quiet_best
-                && !is_mate(best_score)
-                && !(bound == Bound::Lower && best_score <= static_eval)
-                && !(bound == Bound::Upper && best_score >= static_eval)
-            {
+            // A lower bound below the evaluation (or an upper one above) says nothing of it.
+            let tells_error = match bound {
+                Bound::Lower => best_score > static_eval,
+                Bound::Upper => best_score < static_eval,
+                Bound::Exact => true,
+            };
+            if !in_check && quiet_best && !is_mate(best_score) && tells_error {
                 self.correction.update(slots, depth, best_score, raw_eval);
             }
         }
