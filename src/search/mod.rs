@@ -19,8 +19,9 @@
 //!   (`Memory`); a new game starts them afresh.
 //! - Move ordering (`movepick.rs`): hash move, captures by victim then attacker, killers,
 //!   counter-move, quiets by butterfly history with a piece-square tie-break, losing captures.
-//! - Time (`time.rs`): a soft limit from the clock, no new iteration past half of it, a hard
-//!   limit; `go mate N` stops at a proved mate.
+//! - Time (`time.rs`): a soft limit from the clock, scaled by the best move's stability and
+//!   a falling score; no new iteration past half of it, a hard limit; `go mate N` stops at a
+//!   proved mate.
 
 mod correction;
 pub(crate) mod draw;
@@ -204,6 +205,8 @@ pub fn search(
             ..SearchResult::default()
         };
         let mut previous_score = 0;
+        // For the clock: how many iterations in a row ended on the same best move.
+        let mut unchanged_iterations = 0;
 
         for depth in 1..=max_depth {
             let mut lines = Vec::new();
@@ -241,6 +244,15 @@ pub fn search(
             }
             if let Some(first) = lines.first() {
                 if !(main.stopped && depth > 1) {
+                    if result.best == Some(first.pv[0]) {
+                        unchanged_iterations += 1;
+                    } else {
+                        unchanged_iterations = 0;
+                    }
+                    if depth > 1 {
+                        let timer = main.timer.as_mut().expect("the main thread has a timer");
+                        timer.set_effort(unchanged_iterations, previous_score - first.score);
+                    }
                     previous_score = first.score;
                     result.best = Some(first.pv[0]);
                     result.ponder = first.pv.get(1).copied();

@@ -39,12 +39,26 @@ impl Limits {
 /// The share of the soft limit after which no new iteration starts on a clock.
 const NEXT_ITERATION_SHARE: f64 = 0.5;
 
+/// Effort (a factor on the soft limit): this much while the best move has just changed, less
+/// by `PER_STABLE_ITERATION` for each iteration it has stood, counting at most `STABLE_CAP`.
+const EFFORT_UNSETTLED: f64 = 1.4;
+const EFFORT_PER_STABLE_ITERATION: f64 = 0.1;
+const EFFORT_STABLE_CAP: u32 = 7;
+/// A score `DROP_SCALE` centipawns below the last iteration's doubles the effort, up to
+/// `FALLING_MAX` times.
+const EFFORT_DROP_SCALE: f64 = 100.0;
+const EFFORT_FALLING_MAX: f64 = 1.6;
+const EFFORT_MIN: f64 = 0.5;
+const EFFORT_MAX: f64 = 2.0;
+
 pub struct TimeManager {
     start: Instant,
     soft: Option<Duration>,
     hard: Option<Duration>,
     /// `go movetime`: the whole time is the user's to spend.
     fixed_movetime: bool,
+    /// How much of the soft limit this move deserves (see [`TimeManager::set_effort`]).
+    effort: f64,
 }
 
 impl TimeManager {
@@ -73,6 +87,7 @@ impl TimeManager {
                 soft: None,
                 hard: None,
                 fixed_movetime: false,
+                effort: 1.0,
             };
         };
         TimeManager {
@@ -80,7 +95,19 @@ impl TimeManager {
             soft: Some(Duration::from_millis(soft)),
             hard: Some(Duration::from_millis(hard)),
             fixed_movetime: limits.movetime.is_some(),
+            effort: 1.0,
         }
+    }
+
+    /// Scales the clock's soft limit for this move from how settled the search looks: a best
+    /// move that keeps changing or a score that falls deserves more time, a best move that has
+    /// stood for many iterations less. The hard limit does not move.
+    pub fn set_effort(&mut self, unchanged_iterations: u32, score_drop: i32) {
+        let stability = (EFFORT_UNSETTLED
+            - EFFORT_PER_STABLE_ITERATION * unchanged_iterations.min(EFFORT_STABLE_CAP) as f64)
+            .max(0.0);
+        let falling = (1.0 + score_drop as f64 / EFFORT_DROP_SCALE).clamp(1.0, EFFORT_FALLING_MAX);
+        self.effort = (stability * falling).clamp(EFFORT_MIN, EFFORT_MAX);
     }
 
     /// The clock starts again (a ponder hit: the move is now ours to think about).
@@ -104,7 +131,7 @@ impl TimeManager {
     pub fn next_iteration_too_late(&self) -> bool {
         match self.soft {
             Some(soft) if !self.fixed_movetime => {
-                self.start.elapsed() >= soft.mul_f64(NEXT_ITERATION_SHARE)
+                self.start.elapsed() >= soft.mul_f64(NEXT_ITERATION_SHARE * self.effort)
             }
             _ => self.soft_expired(),
         }
@@ -170,6 +197,56 @@ mod tests {
         assert!(!tm.next_iteration_too_late());
         tm.start = Instant::now() - Duration::from_millis(1001);
         assert!(tm.next_iteration_too_late());
+    }
+
+    #[test]
+    fn an_unsettled_search_gets_more_time_and_a_settled_one_less() {
+        let limits = Limits {
+            time: Some(10_000),
+            ..Limits::default()
+        };
+        let mut tm = TimeManager::new(&limits, 0);
+        let soft = tm.soft.unwrap();
+        tm.start = Instant::now() - soft.mul_f64(0.6);
+        tm.set_effort(0, 0);
+        assert!(
+            !tm.next_iteration_too_late(),
+            "a new best move keeps searching"
+        );
+        tm.set_effort(0, 150);
+        tm.start = Instant::now() - soft.mul_f64(0.9);
+        assert!(
+            !tm.next_iteration_too_late(),
+            "a falling score keeps searching"
+        );
+        tm.set_effort(10, 0);
+        tm.start = Instant::now() - soft.mul_f64(0.4);
+        assert!(
+            tm.next_iteration_too_late(),
+            "a long-settled move stops early"
+        );
+        tm.set_effort(10, -500);
+        assert!(
+            tm.next_iteration_too_late(),
+            "a rising score earns no extra time"
+        );
+    }
+
+    #[test]
+    fn effort_leaves_movetime_and_the_hard_limit_alone() {
+        let mut tm = TimeManager::new(&Limits::movetime(1000), 0);
+        tm.set_effort(10, 0);
+        tm.start = Instant::now() - Duration::from_millis(900);
+        assert!(!tm.next_iteration_too_late());
+        let limits = Limits {
+            time: Some(10_000),
+            ..Limits::default()
+        };
+        let mut tm = TimeManager::new(&limits, 0);
+        let hard = tm.hard.unwrap();
+        tm.set_effort(0, 1000);
+        tm.start = Instant::now() - hard;
+        assert!(tm.hard_expired());
     }
 
     #[test]
