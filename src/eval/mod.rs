@@ -1,5 +1,5 @@
 //! Static evaluation. The evaluator follows the board through [`BoardObserver`], keeping the
-//! packed material + piece-square sum and the game phase incremental; everything else is
+//! packed material + piece-square sum, the game phase and the material signature incremental; everything else is
 //! computed per evaluated node from bitboards and remembered in a small cache.
 //!
 //! This is the interface search builds on: `Evaluator::new(&pos)`, pass it to
@@ -23,7 +23,7 @@ use crate::board::types::{Color, Piece, Square};
 use cache::EvalCache;
 use mobility::DefenderCache;
 use params::{PHASE_MAX, SCALE_NORMAL, TEMPO};
-use psqt::{full_psqt_and_phase, phase_weight, psqt};
+use psqt::{material_unit, phase_weight, psqt, Incremental};
 use score::Score;
 use trace::{Term, Trace, Tracer};
 
@@ -33,16 +33,23 @@ pub struct Evaluator {
     psq: Score,
     /// Sum of [`params::PHASE_WEIGHT`] over the pieces on the board.
     phase: i32,
+    /// The number of pieces of each colour and kind, packed (see [`Evaluator::material`]).
+    material: u64,
     cache: EvalCache,
     defenders: DefenderCache,
 }
 
 impl Evaluator {
     pub fn new(pos: &Position) -> Evaluator {
-        let (psq, phase) = full_psqt_and_phase(pos);
+        let Incremental {
+            psq,
+            phase,
+            material,
+        } = Incremental::full_recount(pos);
         Evaluator {
             psq,
             phase,
+            material,
             cache: EvalCache::default(),
             defenders: DefenderCache::default(),
         }
@@ -95,7 +102,7 @@ impl Evaluator {
                 trace.term(Term::Material, piece.color(), own);
             }
         }
-        let (psq, phase) = full_psqt_and_phase(pos);
+        let Incremental { psq, phase, .. } = Incremental::full_recount(pos);
         trace.final_score = evaluate_with(pos, psq, phase, None, &mut trace);
         trace
     }
@@ -117,18 +124,30 @@ impl Evaluator {
                 tracer.weight(piece.color(), trace::weight::PST + kind * 90 + entry, 64);
             }
         }
-        let (psq, phase) = full_psqt_and_phase(pos);
+        let Incremental { psq, phase, .. } = Incremental::full_recount(pos);
         evaluate_with(pos, psq, phase, None, tracer)
     }
 
     /// Does the incremental state equal a recount from the board? (tests, fuzzing, debug)
     pub fn matches_full_recompute(&self, pos: &Position) -> bool {
-        full_psqt_and_phase(pos) == (self.psq, self.phase)
+        let kept = Incremental {
+            psq: self.psq,
+            phase: self.phase,
+            material: self.material,
+        };
+        Incremental::full_recount(pos) == kept
     }
 
     /// Red's material and placement minus Black's, as kept incrementally.
     pub fn psq(&self) -> Score {
         self.psq
+    }
+
+    /// The material signature: each colour's count of each kind but the king, three bits
+    /// apiece, so equal material is one equal number (the correction history's key).
+    #[inline(always)]
+    pub fn material(&self) -> u64 {
+        self.material
     }
 
     /// Forgets every cached score (a new game, or changed weights).
@@ -143,12 +162,14 @@ impl BoardObserver for Evaluator {
     fn add_piece(&mut self, piece: Piece, sq: Square) {
         self.psq += psqt(piece, sq);
         self.phase += phase_weight(piece);
+        self.material += material_unit(piece);
     }
 
     #[inline(always)]
     fn remove_piece(&mut self, piece: Piece, sq: Square) {
         self.psq -= psqt(piece, sq);
         self.phase -= phase_weight(piece);
+        self.material -= material_unit(piece);
     }
 
     #[inline(always)]

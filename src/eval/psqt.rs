@@ -1,10 +1,11 @@
 //! The packed piece-square tables `build.rs` generated from `params.rs` (material included,
-//! Black's entries negated), and the full recompute the incremental sum is checked against.
+//! Black's entries negated), the material signature's units, and the full recount the
+//! incremental state is checked against.
 
 use super::params::PHASE_WEIGHT;
 use super::score::Score;
 use crate::board::position::Position;
-use crate::board::types::{Piece, Square};
+use crate::board::types::{Piece, PieceType, Square};
 
 mod generated {
     include!(concat!(env!("OUT_DIR"), "/psqt.rs"));
@@ -22,15 +23,95 @@ pub fn phase_weight(piece: Piece) -> i32 {
     PHASE_WEIGHT[piece.kind().index()]
 }
 
-/// Red's material and placement minus Black's, and the phase, counted from scratch.
-pub fn full_psqt_and_phase(pos: &Position) -> (Score, i32) {
-    let mut score = Score::ZERO;
-    let mut phase = 0;
-    for sq in Square::all() {
-        if let Some(piece) = pos.piece_at(sq) {
-            score += psqt(piece, sq);
-            phase += phase_weight(piece);
+/// What the evaluator keeps incrementally: Red's material and placement minus Black's, the
+/// phase, and the material signature.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Incremental {
+    pub psq: Score,
+    pub phase: i32,
+    pub material: u64,
+}
+
+impl Incremental {
+    /// Everything counted from scratch.
+    pub fn full_recount(pos: &Position) -> Incremental {
+        let mut state = Incremental {
+            psq: Score::ZERO,
+            phase: 0,
+            material: 0,
+        };
+        for sq in Square::all() {
+            if let Some(piece) = pos.piece_at(sq) {
+                state.psq += psqt(piece, sq);
+                state.phase += phase_weight(piece);
+                state.material += material_unit(piece);
+            }
         }
+        state
     }
-    (score, phase)
+}
+
+/// Where each kind's count sits in the material signature: six bits per kind (Red's three
+/// below Black's), the dearest kinds highest; kings are not counted.
+const SIGNATURE_OFFSET: [u32; 7] = {
+    let mut offset = [0; 7];
+    offset[PieceType::Pawn as usize] = 0;
+    offset[PieceType::Elephant as usize] = 6;
+    offset[PieceType::Advisor as usize] = 12;
+    offset[PieceType::Cannon as usize] = 18;
+    offset[PieceType::Horse as usize] = 24;
+    offset[PieceType::Rook as usize] = 30;
+    offset
+};
+
+/// One piece's step in the material signature. Three bits hold any legal count (at most five
+/// pawns, two of every other kind), so steps never carry into the next field.
+const MATERIAL_UNIT: [u64; Piece::COUNT] = {
+    let mut unit = [0; Piece::COUNT];
+    let mut i = 0;
+    while i < Piece::COUNT {
+        let kind = PieceType::ALL[i % 7];
+        let colour_shift = if i < 7 { 0 } else { 3 };
+        if !matches!(kind, PieceType::King) {
+            unit[i] = 1 << (SIGNATURE_OFFSET[kind as usize] + colour_shift);
+        }
+        i += 1;
+    }
+    unit
+};
+
+/// The step `piece` adds to the material signature.
+#[inline(always)]
+pub fn material_unit(piece: Piece) -> u64 {
+    MATERIAL_UNIT[piece.index()]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::types::Color;
+
+    #[test]
+    fn material_signature_counts_each_piece_type() {
+        let pos =
+            Position::from_fen("4k4/4a4/2P1b4/9/9/9/9/2C6/4A4/2R1K4 w - - 0 1").expect("valid FEN");
+        let material = Incremental::full_recount(&pos).material;
+        let count = |color: Color, kind: PieceType| {
+            let shift = SIGNATURE_OFFSET[kind as usize] + if color == Color::Red { 0 } else { 3 };
+            (material >> shift) & 7
+        };
+        for color in [Color::Red, Color::Black] {
+            for kind in PieceType::ALL.into_iter().skip(1) {
+                assert_eq!(
+                    count(color, kind),
+                    pos.pieces(color, kind).count() as u64,
+                    "{color:?} {kind:?}"
+                );
+            }
+        }
+        let start = Position::from_fen(Position::START_FEN).expect("valid FEN");
+        let full = Incremental::full_recount(&start).material;
+        assert_eq!(full & 7, 5, "Red's five pawns");
+        assert_eq!((full >> 33) & 7, 2, "Black's two rooks");
+    }
 }

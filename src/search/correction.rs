@@ -37,7 +37,9 @@ pub struct Slots {
 }
 
 impl Slots {
-    pub fn of(pos: &Position) -> Slots {
+    /// The slots of `pos`, whose material signature ([`crate::eval::Evaluator::material`]) is
+    /// `material`.
+    pub fn of(pos: &Position, material: u64) -> Slots {
         let bits = |color, kind| pos.pieces(color, kind).0;
         let skeleton = |color| {
             bits(color, PieceType::Pawn)
@@ -45,24 +47,10 @@ impl Slots {
                 ^ bits(color, PieceType::Elephant)
         };
         let structure = mix(skeleton(Color::Red)) ^ mix(skeleton(Color::Black)).rotate_left(32);
-        // Three bits per side and kind: at most 5 pawns and 2 of every other piece.
-        let mut counts = 0u64;
-        for kind in [
-            PieceType::Rook,
-            PieceType::Horse,
-            PieceType::Cannon,
-            PieceType::Advisor,
-            PieceType::Elephant,
-            PieceType::Pawn,
-        ] {
-            let red = pos.pieces(Color::Red, kind).count() as u64;
-            let black = pos.pieces(Color::Black, kind).count() as u64;
-            counts = counts << 6 | red | black << 3;
-        }
         Slots {
             side: pos.side_to_move().index(),
             structure: index(structure),
-            material: index(mix(counts as u128)),
+            material: index(mix(material as u128)),
         }
     }
 }

@@ -270,7 +270,7 @@ impl<'a> Worker<'a> {
         // count.
         // Corrected by what searches of positions with the same structure found.
         let raw_eval = self.static_eval(in_check, hit);
-        let slots = Slots::of(&self.pos);
+        let slots = Slots::of(&self.pos, self.eval.material());
         let static_eval = self.corrected(raw_eval, in_check, slots);
         self.frames[ply].static_eval = static_eval;
         let improving = ply >= 2 && !in_check && static_eval > self.frames[ply - 2].static_eval;
