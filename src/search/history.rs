@@ -1,21 +1,54 @@
 //! What the search learns about quiet moves while it runs: killers per ply, a butterfly
-//! history per side, and the counter-move to the opponent's last move.
+//! history per side, continuation histories (how a quiet did after the moves one and two
+//! plies before it), and the counter-move to the opponent's last move.
 
 use super::score::MAX_PLY;
 use crate::board::types::{Color, Move, Piece};
 
 const HISTORY_MAX: i32 = 16_384;
 
+/// A moved piece and where it went: the index of one row or column of the continuation table.
+const PIECE_SQUARES: usize = Piece::COUNT * 90;
+
+/// The continuation rows of a node: the moves one and two plies back (piece and destination),
+/// absent at the root and after a null move.
+#[derive(Clone, Copy, Default)]
+pub struct Continuations([Option<usize>; 2]);
+
+impl Continuations {
+    /// The rows of the moves made one and two plies before the node.
+    pub fn new(before: [Option<(Piece, Move)>; 2]) -> Continuations {
+        Continuations(before.map(|moved| moved.map(|(piece, mv)| piece_square(piece, mv))))
+    }
+}
+
+#[inline(always)]
+fn piece_square(piece: Piece, mv: Move) -> usize {
+    piece.index() * 90 + mv.to().index()
+}
+
+/// Moves `entry` toward `bonus`'s sign; the gravity term keeps it within ±HISTORY_MAX.
+#[inline(always)]
+fn nudge(entry: i32, bonus: i32) -> i32 {
+    entry + bonus - entry * bonus.abs() / HISTORY_MAX
+}
+
 pub struct History {
     butterfly: Box<[[[i32; 90]; 90]; 2]>,
+    /// One table for both plies back: row the earlier move, column the reply (piece and
+    /// destination), within ±HISTORY_MAX.
+    continuation: Box<[i16]>,
     counter: Box<[[Option<Move>; 90]; Piece::COUNT]>,
     pub killers: [[Option<Move>; 2]; MAX_PLY + 2],
 }
+
+static_assertions::const_assert!(HISTORY_MAX <= i16::MAX as i32);
 
 impl Default for History {
     fn default() -> Self {
         History {
             butterfly: Box::new([[[0; 90]; 90]; 2]),
+            continuation: vec![0; PIECE_SQUARES * PIECE_SQUARES].into_boxed_slice(),
             counter: Box::new([[None; 90]; Piece::COUNT]),
             killers: [[None; 2]; MAX_PLY + 2],
         }
@@ -28,12 +61,49 @@ impl History {
         self.butterfly[side.index()][mv.from().index()][mv.to().index()]
     }
 
-    /// Moves the entry toward `bonus`'s sign; the gravity term keeps it within ±HISTORY_MAX.
+    /// A quiet move's ordering score: its butterfly history plus its continuation histories
+    /// (within ±3·HISTORY_MAX).
+    #[inline]
+    pub fn quiet_score(
+        &self,
+        side: Color,
+        piece: Piece,
+        mv: Move,
+        continuations: Continuations,
+    ) -> i32 {
+        let reply = piece_square(piece, mv);
+        let mut score = self.score(side, mv);
+        for row in continuations.0.into_iter().flatten() {
+            score += i32::from(self.continuation[row * PIECE_SQUARES + reply]);
+        }
+        score
+    }
+
+    /// Moves the butterfly entry toward `bonus`'s sign.
     #[inline]
     pub fn update(&mut self, side: Color, mv: Move, bonus: i32) {
         let bonus = bonus.clamp(-HISTORY_MAX, HISTORY_MAX);
         let entry = &mut self.butterfly[side.index()][mv.from().index()][mv.to().index()];
-        *entry += bonus - *entry * bonus.abs() / HISTORY_MAX;
+        *entry = nudge(*entry, bonus);
+    }
+
+    /// Moves the butterfly and continuation entries of a quiet move toward `bonus`'s sign.
+    pub fn update_quiet(
+        &mut self,
+        side: Color,
+        piece: Piece,
+        mv: Move,
+        continuations: Continuations,
+        bonus: i32,
+    ) {
+        self.update(side, mv, bonus);
+        let bonus = bonus.clamp(-HISTORY_MAX, HISTORY_MAX);
+        let reply = piece_square(piece, mv);
+        for row in continuations.0.into_iter().flatten() {
+            let entry = &mut self.continuation[row * PIECE_SQUARES + reply];
+            // Within ±HISTORY_MAX, so within i16 (asserted above).
+            *entry = nudge(i32::from(*entry), bonus) as i16;
+        }
     }
 
     /// The histories kept for a new search from another root; killers are per ply from the
@@ -46,6 +116,7 @@ impl History {
     #[cfg(test)]
     pub fn learnt_anything(&self) -> bool {
         self.butterfly.iter().flatten().flatten().any(|&h| h != 0)
+            && self.continuation.iter().any(|&h| h != 0)
     }
 
     pub fn add_killer(&mut self, ply: usize, mv: Move) {
@@ -88,5 +159,28 @@ mod tests {
             Some(mv)
         );
         assert!(kept.killers.iter().flatten().all(Option::is_none));
+    }
+
+    #[test]
+    fn continuation_history_scores_a_reply_after_the_moves_it_followed() {
+        let mut history = History::default();
+        let pawn = Piece::new(Color::Black, PieceType::Pawn);
+        let rook = Piece::new(Color::Red, PieceType::Rook);
+        let earlier = Move::new(Square::new(60), Square::new(51));
+        let reply = Move::new(Square::new(0), Square::new(9));
+        let after = Continuations::new([Some((pawn, earlier)), None]);
+        history.update_quiet(Color::Red, rook, reply, after, 800);
+        // Butterfly and one continuation entry.
+        assert_eq!(history.quiet_score(Color::Red, rook, reply, after), 1600);
+        // After another move only the butterfly entry counts.
+        let other = Continuations::new([Some((pawn, reply)), None]);
+        assert_eq!(history.quiet_score(Color::Red, rook, reply, other), 800);
+        // Two plies back the same row is read.
+        let two_back = Continuations::new([None, Some((pawn, earlier))]);
+        assert_eq!(history.quiet_score(Color::Red, rook, reply, two_back), 1600);
+        for _ in 0..1000 {
+            history.update_quiet(Color::Red, rook, reply, after, -HISTORY_MAX);
+        }
+        assert!(history.quiet_score(Color::Red, rook, reply, after) >= -2 * HISTORY_MAX);
     }
 }

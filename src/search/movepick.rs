@@ -1,8 +1,8 @@
 //! Staged move ordering: the hash move first (before any generation), then winning captures
-//! by victim/attacker value, killers and the counter-move, quiets by history, and captures that
-//! lose material last. A cut-off in an early stage saves generating the later ones.
+//! by victim/attacker value, killers and the counter-move, quiets by butterfly and continuation
+//! history, and captures that lose material last. A cut-off in an early stage saves generating the later ones.
 
-use super::history::History;
+use super::history::{Continuations, History};
 use super::see::{see_ge, value};
 use crate::board::attacks::{piece_attacks, rook_attacks};
 use crate::board::bitboard::Bitboard;
@@ -31,6 +31,8 @@ pub struct MovePicker {
     stage: Stage,
     tt_move: Option<Move>,
     refutations: [Option<Move>; 3],
+    /// The moves before this node, whose continuation histories order the quiets.
+    continuations: Continuations,
     /// Quiescence outside check: captures only, losing ones skipped.
     captures_only: bool,
     list: MoveList,
@@ -54,11 +56,13 @@ impl MovePicker {
         tt_move: Option<Move>,
         killers: [Option<Move>; 2],
         counter: Option<Move>,
+        continuations: Continuations,
     ) -> MovePicker {
         MovePicker {
             stage: Stage::TtMove,
             tt_move,
             refutations: [killers[0], killers[1], counter],
+            continuations,
             captures_only: false,
             list: MoveList::new(),
             keys: uninit_array(),
@@ -71,7 +75,7 @@ impl MovePicker {
 
     /// Orders captures for quiescence (or every evasion when in check).
     pub fn quiescence(tt_move: Option<Move>, in_check: bool) -> MovePicker {
-        let mut picker = MovePicker::new(tt_move, [None; 2], None);
+        let mut picker = MovePicker::new(tt_move, [None; 2], None, Continuations::default());
         picker.captures_only = !in_check;
         picker
     }
@@ -145,8 +149,13 @@ impl MovePicker {
                     self.list.clear();
                     generate(pos, GenKind::Quiets, &mut self.list);
                     let side = pos.side_to_move();
+                    let continuations = self.continuations;
                     self.set_keys(|mv| {
-                        history.score(side, mv) * PLACEMENT_SPAN + placement_gain(pos, mv)
+                        let piece = pos
+                            .piece_at(mv.from())
+                            .expect("a generated move has a mover");
+                        history.quiet_score(side, piece, mv, continuations) * PLACEMENT_SPAN
+                            + placement_gain(piece, mv)
                     });
                     self.next = 0;
                     self.stage = Stage::Quiets;
@@ -355,10 +364,7 @@ const PLACEMENT_SPAN: i32 = 256;
 /// Middlegame piece-square gain of a quiet move for the side making it, within
 /// ±PLACEMENT_SPAN/2.
 #[inline(always)]
-fn placement_gain(pos: &Position, mv: Move) -> i32 {
-    let piece = pos
-        .piece_at(mv.from())
-        .expect("a generated move has a mover");
+fn placement_gain(piece: Piece, mv: Move) -> i32 {
     // The tables hold Black's entries negated.
     let gain = psqt(piece, mv.to()).mg() - psqt(piece, mv.from()).mg();
     let gain = match piece.color() {
@@ -369,8 +375,8 @@ fn placement_gain(pos: &Position, mv: Move) -> i32 {
 }
 
 /// An ordering score with the move's list index in the low bits, so one integer maximum finds
-/// the best move and, among equal scores, the one generated last. Scores (history × 256 within
-/// ±2^22, MVV/LVA within ±200,000) keep clear of overflow.
+/// the best move and, among equal scores, the one generated last. Scores (three histories, each
+/// within ±2^14, × 256: within ±3·2^22; MVV/LVA within ±200,000) keep clear of overflow.
 #[inline(always)]
 fn sort_key(score: i32, index: usize) -> i32 {
     (score << INDEX_BITS) | index as i32
@@ -430,7 +436,7 @@ mod tests {
 
     fn all_picked(pos: &Position, tt: Option<Move>, killers: [Option<Move>; 2]) -> Vec<Move> {
         let history = History::default();
-        let mut picker = MovePicker::new(tt, killers, None);
+        let mut picker = MovePicker::new(tt, killers, None, Continuations::default());
         std::iter::from_fn(|| picker.next(pos, &history)).collect()
     }
 
@@ -478,7 +484,7 @@ mod tests {
             }
             let killers = [legal.as_slice().get(3).copied(), None];
             let checks = CheckInfo::new(&pos);
-            let mut plain = MovePicker::new(None, killers, None);
+            let mut plain = MovePicker::new(None, killers, None, Continuations::default());
             let mut expected = Vec::new();
             while let Some(mv) = plain.next(&pos, &history) {
                 if pos.piece_at(mv.to()).is_none() && !pos.gives_check(mv) {
@@ -487,7 +493,7 @@ mod tests {
                     expected.push(mv);
                 }
             }
-            let mut pruning = MovePicker::new(None, killers, None);
+            let mut pruning = MovePicker::new(None, killers, None, Continuations::default());
             let got: Vec<Move> =
                 std::iter::from_fn(|| pruning.next_capture_or_check(&pos, &history, &checks))
                     .collect();
@@ -519,7 +525,7 @@ mod tests {
                     }
                 }
                 let checks = CheckInfo::new(&pos);
-                let mut plain = MovePicker::new(tt, killers, None);
+                let mut plain = MovePicker::new(tt, killers, None, Continuations::default());
                 let mut expected = Vec::new();
                 while let Some(mv) = plain.next(&pos, &history) {
                     if pos.piece_at(mv.to()).is_none()
@@ -531,7 +537,7 @@ mod tests {
                         expected.push(mv);
                     }
                 }
-                let mut pruning = MovePicker::new(tt, killers, None);
+                let mut pruning = MovePicker::new(tt, killers, None, Continuations::default());
                 let got: Vec<Move> =
                     std::iter::from_fn(|| pruning.next_capture_or_check(&pos, &history, &checks))
                         .collect();

@@ -40,11 +40,11 @@ pub const SEE_CAPTURE_MARGIN: i32 = -120;
 pub const SEE_QUIET_MARGIN: i32 = -25;
 
 /// Late-move reductions: from this depth; the base table is `OFFSET + ln(depth) ln(moves) /
-/// DIVISOR`, and every `HISTORY_DIV` of history is one ply less.
+/// DIVISOR`, and every `HISTORY_DIV` of history (butterfly plus continuation) is one ply less.
 pub const LMR_MIN_DEPTH: i32 = 3;
 pub const LMR_OFFSET: f64 = 0.5;
 pub const LMR_DIVISOR: f64 = 2.2;
-pub const LMR_HISTORY_DIV: i32 = 8192;
+pub const LMR_HISTORY_DIV: i32 = 16384;
 
 /// History bonus of a quiet cut move: `PER_DEPTH2 * depth^2`, at most `MAX`.
 pub const HISTORY_BONUS_PER_DEPTH2: i32 = 16;

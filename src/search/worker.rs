@@ -3,7 +3,7 @@
 
 use super::correction::{CorrectionHistory, Slots};
 use super::draw::rule_score;
-use super::history::History;
+use super::history::{Continuations, History};
 use super::movepick::MovePicker;
 use super::params::*;
 use super::score::*;
@@ -337,10 +337,17 @@ impl<'a> Worker<'a> {
         } else {
             None
         };
+        let before_previous = if ply > 1 {
+            self.frames[ply - 2].moved
+        } else {
+            None
+        };
+        let continuations = Continuations::new([previous, before_previous]);
         let mut picker = MovePicker::new(
             tt_move,
             self.history.killers[ply],
             self.history.counter(previous),
+            continuations,
         );
         let mut best_score = -INFINITE;
         let mut best_move = None;
@@ -414,7 +421,7 @@ impl<'a> Worker<'a> {
                 if depth >= LMR_MIN_DEPTH && !capture && !gives_check && !in_check {
                     r = reductions()[depth.min(63) as usize][searched.min(63)];
                     r += cut_node as i32 + !improving as i32 - pv_node as i32;
-                    r -= self.history.score(us, mv) / LMR_HISTORY_DIV;
+                    r -= self.history.quiet_score(us, piece, mv, continuations) / LMR_HISTORY_DIV;
                     r = r.clamp(0, new_depth - 1);
                 }
                 score = -self.negamax(-alpha - 1, -alpha, new_depth - r, ply + 1, true);
@@ -444,7 +451,7 @@ impl<'a> Worker<'a> {
                     }
                     if score >= beta {
                         if !capture {
-                            self.reward_quiet(ply, mv, depth, previous, &quiets_tried);
+                            self.reward_quiet(ply, mv, depth, continuations, &quiets_tried);
                         }
                         break;
                     }
@@ -513,21 +520,33 @@ impl<'a> Worker<'a> {
         (raw + self.correction.correction(slots)).clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
     }
 
+    /// Rewards the quiet cut move and punishes the quiets tried before it, in the butterfly
+    /// and continuation histories; the cut move becomes a killer and the counter-move.
     fn reward_quiet(
         &mut self,
         ply: usize,
         mv: Move,
         depth: i32,
-        previous: Option<(Piece, Move)>,
+        continuations: Continuations,
         tried: &MoveList,
     ) {
         let us = self.pos.side_to_move();
         let bonus = (depth * depth * HISTORY_BONUS_PER_DEPTH2).min(HISTORY_BONUS_MAX);
-        self.history.update(us, mv, bonus);
+        let mover = |mv: Move| self.pos.piece_at(mv.from()).expect("a quiet has a mover");
+        let piece = mover(mv);
+        self.history
+            .update_quiet(us, piece, mv, continuations, bonus);
         for &other in tried {
-            self.history.update(us, other, -bonus);
+            let piece = mover(other);
+            self.history
+                .update_quiet(us, piece, other, continuations, -bonus);
         }
         self.history.add_killer(ply, mv);
+        let previous = if ply > 0 {
+            self.frames[ply - 1].moved
+        } else {
+            None
+        };
         self.history.set_counter(previous, mv);
     }
 
