@@ -14,11 +14,13 @@
 //!   reduction; internal iterative reduction without a hash move; check extension.
 //! - Move pruning at low depth: late-move pruning, futility pruning (checks and pawn advances
 //!   at the king kept), SEE pruning of losing captures and of quiets that lose material.
-//! - Late-move reductions from a log table, adjusted by cut-node, improving, PV and history.
+//! - Late-move reductions from a log table, adjusted by cut-node, improving, PV and history
+//!   (butterfly plus continuation).
 //! - Histories, counter-moves and the correction history carry from move to move of a game
 //!   (`Memory`); a new game starts them afresh.
 //! - Move ordering (`movepick.rs`): hash move, captures by victim then attacker, killers,
-//!   counter-move, quiets by butterfly history with a piece-square tie-break, losing captures.
+//!   counter-move, quiets by butterfly history plus continuation histories (the moves one and
+//!   two plies back, `history.rs`) with a piece-square tie-break, losing captures.
 //! - Time (`time.rs`): a soft limit from the clock, scaled by the best move's stability and
 //!   a falling score; no new iteration past half of it, a hard limit; `go mate N` stops at a
 //!   proved mate.
