@@ -1,9 +1,10 @@
 //! What the search learns about quiet moves while it runs: killers per ply, a butterfly
 //! history per side, continuation histories (how a quiet did after the moves one and two
-//! plies before it), and the counter-move to the opponent's last move.
+//! plies before it), the counter-move to the opponent's last move, and a capture history (how
+//! captures by a piece onto a square of a kind of victim did).
 
 use super::score::MAX_PLY;
-use crate::board::types::{Color, Move, Piece};
+use crate::board::types::{Color, Move, Piece, PieceType};
 
 const HISTORY_MAX: i32 = 16_384;
 
@@ -38,6 +39,8 @@ pub struct History {
     /// One table for both plies back: row the earlier move, column the reply (piece and
     /// destination), within ±HISTORY_MAX.
     continuation: Box<[i16]>,
+    /// Per capturing piece, destination and victim kind, within ±HISTORY_MAX.
+    capture: Box<[[[i16; 7]; 90]; Piece::COUNT]>,
     counter: Box<[[Option<Move>; 90]; Piece::COUNT]>,
     pub killers: [[Option<Move>; 2]; MAX_PLY + 2],
 }
@@ -49,6 +52,7 @@ impl Default for History {
         History {
             butterfly: Box::new([[[0; 90]; 90]; 2]),
             continuation: vec![0; PIECE_SQUARES * PIECE_SQUARES].into_boxed_slice(),
+            capture: Box::new([[[0; 7]; 90]; Piece::COUNT]),
             counter: Box::new([[None; 90]; Piece::COUNT]),
             killers: [[None; 2]; MAX_PLY + 2],
         }
@@ -77,6 +81,20 @@ impl History {
             score += i32::from(self.continuation[row * PIECE_SQUARES + reply]);
         }
         score
+    }
+
+    /// How captures like this one (piece, destination, victim kind) have done.
+    #[inline]
+    pub fn capture_score(&self, piece: Piece, mv: Move, victim: PieceType) -> i32 {
+        i32::from(self.capture[piece.index()][mv.to().index()][victim.index()])
+    }
+
+    /// Moves the capture history entry of a capture toward `bonus`'s sign.
+    pub fn update_capture(&mut self, piece: Piece, mv: Move, victim: PieceType, bonus: i32) {
+        let bonus = bonus.clamp(-HISTORY_MAX, HISTORY_MAX);
+        let entry = &mut self.capture[piece.index()][mv.to().index()][victim.index()];
+        // Within ±HISTORY_MAX, so within i16.
+        *entry = nudge(i32::from(*entry), bonus) as i16;
     }
 
     /// Moves the butterfly entry toward `bonus`'s sign.
@@ -117,6 +135,7 @@ impl History {
     pub fn learnt_anything(&self) -> bool {
         self.butterfly.iter().flatten().flatten().any(|&h| h != 0)
             && self.continuation.iter().any(|&h| h != 0)
+            && self.capture.iter().flatten().flatten().any(|&h| h != 0)
     }
 
     pub fn add_killer(&mut self, ply: usize, mv: Move) {
@@ -159,6 +178,18 @@ mod tests {
             Some(mv)
         );
         assert!(kept.killers.iter().flatten().all(Option::is_none));
+    }
+
+    #[test]
+    fn capture_history_is_kept_per_piece_square_and_victim() {
+        let mut history = History::default();
+        let horse = Piece::new(Color::Red, PieceType::Horse);
+        let mv = Move::new(Square::new(1), Square::new(20));
+        history.update_capture(horse, mv, PieceType::Rook, 700);
+        assert_eq!(history.capture_score(horse, mv, PieceType::Rook), 700);
+        assert_eq!(history.capture_score(horse, mv, PieceType::Pawn), 0);
+        let cannon = Piece::new(Color::Red, PieceType::Cannon);
+        assert_eq!(history.capture_score(cannon, mv, PieceType::Rook), 0);
     }
 
     #[test]

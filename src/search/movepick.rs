@@ -105,7 +105,16 @@ impl MovePicker {
                 }
                 Stage::GenCaptures => {
                     generate(pos, GenKind::Captures, &mut self.list);
-                    self.set_keys(|mv| mvv_lva(pos, mv));
+                    if self.captures_only {
+                        // Quiescence's delta pruning stops at the first victim too small, so
+                        // its captures keep strict victim order.
+                        self.set_keys(|mv| mvv_lva(pos, mv));
+                    } else {
+                        self.set_keys(|mv| {
+                            mvv_lva(pos, mv)
+                                + capture_history(pos, history, mv) / CAPTURE_HISTORY_DIV
+                        });
+                    }
                     self.stage = Stage::GoodCaptures;
                 }
                 Stage::GoodCaptures => match self.pick_best() {
@@ -385,6 +394,20 @@ fn sort_key(score: i32, index: usize) -> i32 {
 #[inline(always)]
 fn key_index(key: i32) -> usize {
     (key & INDEX_MASK) as usize
+}
+
+/// Capture history moves a capture by at most ±2^14 / this against the MVV/LVA key (a victim
+/// class is 16 × its exchange value wide).
+const CAPTURE_HISTORY_DIV: i32 = 8;
+
+/// The capture history of a generated capture.
+#[inline(always)]
+fn capture_history(pos: &Position, history: &History, mv: Move) -> i32 {
+    let piece = pos
+        .piece_at(mv.from())
+        .expect("a generated move has a mover");
+    let victim = pos.piece_at(mv.to()).expect("a capture has a victim");
+    history.capture_score(piece, mv, victim.kind())
 }
 
 /// Most valuable victim first, then least valuable attacker.

@@ -353,6 +353,7 @@ impl<'a> Worker<'a> {
         let mut best_move = None;
         let mut searched = 0;
         let mut quiets_tried = MoveList::new();
+        let mut captures_tried = MoveList::new();
         let mut checks: Option<CheckInfo> = None;
         let original_alpha = alpha;
 
@@ -453,11 +454,14 @@ impl<'a> Worker<'a> {
                         if !capture {
                             self.reward_quiet(ply, mv, depth, continuations, &quiets_tried);
                         }
+                        self.reward_capture(depth, capture.then_some(mv), &captures_tried);
                         break;
                     }
                 }
             }
-            if !capture {
+            if capture {
+                captures_tried.push(mv);
+            } else {
                 quiets_tried.push(mv);
             }
         }
@@ -548,6 +552,23 @@ impl<'a> Worker<'a> {
             None
         };
         self.history.set_counter(previous, mv);
+    }
+
+    /// At a cut-off, rewards the capture that caused it (if one did) and punishes the captures
+    /// tried before it, in the capture history.
+    fn reward_capture(&mut self, depth: i32, cut_capture: Option<Move>, tried: &MoveList) {
+        let bonus = (depth * depth * HISTORY_BONUS_PER_DEPTH2).min(HISTORY_BONUS_MAX);
+        let mut update = |mv: Move, bonus: i32| {
+            let piece = self.pos.piece_at(mv.from()).expect("a capture has a mover");
+            let victim = self.pos.piece_at(mv.to()).expect("a capture has a victim");
+            self.history.update_capture(piece, mv, victim.kind(), bonus);
+        };
+        if let Some(mv) = cut_capture {
+            update(mv, bonus);
+        }
+        for &other in tried {
+            update(other, -bonus);
+        }
     }
 
     fn qsearch(&mut self, mut alpha: i32, beta: i32, ply: usize) -> i32 {
