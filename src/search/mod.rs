@@ -18,7 +18,8 @@
 //!   (butterfly plus continuation).
 //! - Histories, counter-moves and the correction history carry from move to move of a game
 //!   (`Memory`); a new game starts them afresh.
-//! - Move ordering (`movepick.rs`): hash move, captures by victim then attacker, killers,
+//! - Move ordering (`movepick.rs`): hash move, captures by victim then attacker nudged by a
+//!   capture history (piece, destination, victim; quiescence keeps plain victim order), killers,
 //!   counter-move, quiets by butterfly history plus continuation histories (the moves one and
 //!   two plies back, `history.rs`) with a piece-square tie-break, losing captures.
 //! - Time (`time.rs`): a soft limit from the clock, scaled by the best move's stability and
