@@ -1,5 +1,5 @@
 //! Instruction count (iai-callgrind) of one fixed-depth search of the start position, one
-//! thread, fresh table. Needs valgrind and `iai-callgrind-runner` 0.16.1:
+//! thread, fresh table and memory (both built in the setup, outside the count). Needs valgrind and `iai-callgrind-runner` 0.16.1:
 //! `cargo bench --bench search_instructions`.
 
 use chariot::search::tt::TranspositionTable;
@@ -8,18 +8,22 @@ use chariot::Position;
 use iai_callgrind::{library_benchmark, library_benchmark_group, main};
 use std::hint::black_box;
 
-fn setup() -> (Position, TranspositionTable) {
-    (Position::startpos(), TranspositionTable::new(4))
+fn setup() -> (Position, TranspositionTable, Memory) {
+    (
+        Position::startpos(),
+        TranspositionTable::new(4),
+        Memory::with_tables(),
+    )
 }
 
 #[library_benchmark]
 #[bench::startpos_depth_6(setup = setup)]
-fn search_depth_6(case: (Position, TranspositionTable)) -> u64 {
-    let (pos, tt) = case;
+fn search_depth_6(case: (Position, TranspositionTable, Memory)) -> u64 {
+    let (pos, tt, mut memory) = case;
     let result = search(
         black_box(&pos),
         &tt,
-        &mut Memory::default(),
+        &mut memory,
         &Limits::depth(6),
         &Options::default(),
         &Signals::default(),

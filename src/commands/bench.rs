@@ -26,13 +26,14 @@ pub fn bench(
         let pos = Position::from_fen(fen).unwrap_or_else(|e| panic!("bench position {fen}: {e}"));
         tt.clear();
         let signals = Signals::default();
-        let start = Instant::now();
         // Every position a new game: its own table and a fresh memory, so counts do not
-        // depend on the order of the positions.
+        // depend on the order of the positions. Both are built before the clock starts.
+        let mut memory = search::Memory::with_tables();
+        let start = Instant::now();
         let result = search::search(
             &pos,
             &tt,
-            &mut search::Memory::default(),
+            &mut memory,
             &Limits::depth(depth),
             &Options::default(),
             &signals,

@@ -122,17 +122,30 @@ pub struct SearchResult {
 /// What the search learns that stays useful from one move of a game to the next: the quiet-move
 /// histories and counter-moves, and the evaluation's correction history. Engines keep one per
 /// game and start a new game from a fresh one; each search hands it to its main thread and
-/// takes it back at the end.
+/// takes it back at the end. A fresh one is empty: the tables (a few MB) are built by the first
+/// search, so neither a new game nor the hand-over builds and clears tables for nothing.
 #[derive(Default)]
-pub struct Memory {
+pub struct Memory(Option<Learnt>);
+
+/// The tables of a [`Memory`].
+#[derive(Default)]
+pub(crate) struct Learnt {
     history: History,
     correction: CorrectionHistory,
 }
 
 impl Memory {
+    /// A fresh memory with its tables already built, for callers that time the search alone
+    /// (`bench`).
+    pub fn with_tables() -> Memory {
+        Memory(Some(Learnt::default()))
+    }
+
     #[cfg(test)]
     pub(crate) fn learnt_anything(&self) -> bool {
-        self.history.learnt_anything() || self.correction.learnt_anything()
+        self.0.as_ref().is_some_and(|learnt| {
+            learnt.history.learnt_anything() || learnt.correction.learnt_anything()
+        })
     }
 }
 
@@ -183,7 +196,7 @@ pub fn search(
         for (id, counter) in counters.iter().enumerate().skip(1) {
             let banned = &options.banned;
             scope.spawn(move || {
-                let mut helper = Worker::new(pos, tt, signals, &counter.0, Memory::default());
+                let mut helper = Worker::new(pos, tt, signals, &counter.0, Learnt::default());
                 helper.root_excluded.clone_from(banned);
                 // Odd helpers start one ply deeper so threads spread over depths.
                 let mut depth = 1 + (id % 2) as i32;
@@ -195,7 +208,8 @@ pub fn search(
             });
         }
 
-        let mut main = Worker::new(pos, tt, signals, &counters[0].0, std::mem::take(memory));
+        let learnt = memory.0.take().unwrap_or_default();
+        let mut main = Worker::new(pos, tt, signals, &counters[0].0, learnt);
         main.timer = Some(TimeManager::new(limits, options.move_overhead_ms));
         main.node_limit = limits.nodes;
         let max_depth = limits
@@ -295,7 +309,7 @@ pub fn search(
         main.publish_nodes();
         result.nodes = main.nodes;
         result.time = start.elapsed();
-        *memory = main.into_memory();
+        memory.0 = Some(main.into_learnt());
         result
     })
     .with_total_nodes(&counters)
@@ -372,6 +386,7 @@ mod tests {
         let pos = Position::startpos();
         let tt = TranspositionTable::new(1);
         let mut memory = Memory::default();
+        assert!(!memory.learnt_anything());
         search(
             &pos,
             &tt,
@@ -381,6 +396,7 @@ mod tests {
             &Signals::default(),
             &mut |_| {},
         );
-        assert!(memory.history.learnt_anything() && memory.correction.learnt_anything());
+        let learnt = memory.0.as_ref().expect("the search leaves its tables");
+        assert!(learnt.history.learnt_anything() && learnt.correction.learnt_anything());
     }
 }

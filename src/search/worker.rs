@@ -9,7 +9,7 @@ use super::params::*;
 use super::score::*;
 use super::see::{see_ge, value, SEE_VALUE};
 use super::time::TimeManager;
-use super::{Memory, Signals};
+use super::{Learnt, Signals};
 use crate::board::check_info::CheckInfo;
 use crate::board::movegen::MoveList;
 use crate::board::position::Position;
@@ -73,7 +73,7 @@ impl<'a> Worker<'a> {
         tt: &'a TranspositionTable,
         signals: &'a Signals,
         counter: &'a AtomicU64,
-        memory: Memory,
+        memory: Learnt,
     ) -> Self {
         let empty = Frame {
             static_eval: 0,
@@ -102,8 +102,8 @@ impl<'a> Worker<'a> {
     }
 
     /// What this search learnt, for the next search of the game.
-    pub fn into_memory(self) -> Memory {
-        Memory {
+    pub fn into_learnt(self) -> Learnt {
+        Learnt {
             history: self.history,
             correction: self.correction,
         }
