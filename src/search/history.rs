@@ -11,15 +11,27 @@ const HISTORY_MAX: i32 = 16_384;
 /// A moved piece and where it went: the index of one row or column of the continuation table.
 const PIECE_SQUARES: usize = Piece::COUNT * 90;
 
+/// The row read for a missing move (at the root, after a null move): never written, so it
+/// scores every reply 0 and the lookups need no branch.
+const NO_MOVE_ROW: usize = PIECE_SQUARES;
+
 /// The continuation rows of a node: the moves one and two plies back (piece and destination),
-/// absent at the root and after a null move.
-#[derive(Clone, Copy, Default)]
-pub struct Continuations([Option<usize>; 2]);
+/// [`NO_MOVE_ROW`] where there is none.
+#[derive(Clone, Copy)]
+pub struct Continuations([usize; 2]);
+
+impl Default for Continuations {
+    fn default() -> Self {
+        Continuations([NO_MOVE_ROW; 2])
+    }
+}
 
 impl Continuations {
     /// The rows of the moves made one and two plies before the node.
     pub fn new(before: [Option<(Piece, Move)>; 2]) -> Continuations {
-        Continuations(before.map(|moved| moved.map(|(piece, mv)| piece_square(piece, mv))))
+        Continuations(
+            before.map(|moved| moved.map_or(NO_MOVE_ROW, |(piece, mv)| piece_square(piece, mv))),
+        )
     }
 }
 
@@ -38,7 +50,7 @@ pub struct History {
     butterfly: Box<[[[i32; 90]; 90]; 2]>,
     /// One table for both plies back: row the earlier move, column the reply (piece and
     /// destination), within ±HISTORY_MAX.
-    continuation: Box<[i16]>,
+    continuation: Box<[[i16; PIECE_SQUARES]]>,
     /// Per capturing piece, destination and victim kind, within ±HISTORY_MAX.
     capture: Box<[[[i16; 7]; 90]; Piece::COUNT]>,
     counter: Box<[[Option<Move>; 90]; Piece::COUNT]>,
@@ -51,7 +63,7 @@ impl Default for History {
     fn default() -> Self {
         History {
             butterfly: Box::new([[[0; 90]; 90]; 2]),
-            continuation: vec![0; PIECE_SQUARES * PIECE_SQUARES].into_boxed_slice(),
+            continuation: vec![[0; PIECE_SQUARES]; PIECE_SQUARES + 1].into_boxed_slice(),
             capture: Box::new([[[0; 7]; 90]; Piece::COUNT]),
             counter: Box::new([[None; 90]; Piece::COUNT]),
             killers: [[None; 2]; MAX_PLY + 2],
@@ -76,11 +88,8 @@ impl History {
         continuations: Continuations,
     ) -> i32 {
         let reply = piece_square(piece, mv);
-        let mut score = self.score(side, mv);
-        for row in continuations.0.into_iter().flatten() {
-            score += i32::from(self.continuation[row * PIECE_SQUARES + reply]);
-        }
-        score
+        let [previous, before_previous] = continuations.0.map(|row| &self.continuation[row]);
+        self.score(side, mv) + i32::from(previous[reply]) + i32::from(before_previous[reply])
     }
 
     /// How captures like this one (piece, destination, victim kind) have done.
@@ -117,8 +126,12 @@ impl History {
         self.update(side, mv, bonus);
         let bonus = bonus.clamp(-HISTORY_MAX, HISTORY_MAX);
         let reply = piece_square(piece, mv);
-        for row in continuations.0.into_iter().flatten() {
-            let entry = &mut self.continuation[row * PIECE_SQUARES + reply];
+        for row in continuations
+            .0
+            .into_iter()
+            .filter(|&row| row != NO_MOVE_ROW)
+        {
+            let entry = &mut self.continuation[row][reply];
             // Within ±HISTORY_MAX, so within i16 (asserted above).
             *entry = nudge(i32::from(*entry), bonus) as i16;
         }
@@ -134,7 +147,7 @@ impl History {
     #[cfg(test)]
     pub fn learnt_anything(&self) -> bool {
         self.butterfly.iter().flatten().flatten().any(|&h| h != 0)
-            && self.continuation.iter().any(|&h| h != 0)
+            && self.continuation.iter().flatten().any(|&h| h != 0)
             && self.capture.iter().flatten().flatten().any(|&h| h != 0)
     }
 
