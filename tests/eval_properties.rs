@@ -3,6 +3,7 @@
 //! plain evaluation, and orderings any xiangqi player would sign.
 
 use chariot::board::movegen::legal_moves;
+use chariot::eval::params::SCALE_NORMAL;
 use chariot::eval::trace::Term;
 use chariot::eval::{blend, Evaluator};
 use chariot::{Color, Position};
@@ -88,6 +89,61 @@ fn trace_and_cache_agree_with_the_evaluation() {
             pos.to_fen()
         );
     }
+}
+
+/// The lazy evaluation is the full one's material, placement and tempo terms, tapered by the
+/// same phase; scaled, it is drawn toward zero by the full evaluation's draw scale whenever both
+/// see the same side ahead. The cache starts empty and holds a score once one is evaluated.
+#[test]
+fn lazy_evaluation_is_the_incremental_part_of_the_full_one() {
+    let mut scaled_checked = 0;
+    for pos in data_positions() {
+        let mut evaluator = Evaluator::new(&pos);
+        let trace = Evaluator::trace(&pos);
+        let us = pos.side_to_move();
+        let term = |term: Term, color: Color| trace.terms[term as usize][color.index()];
+        let tempo = match us {
+            Color::Red => term(Term::Tempo, us),
+            Color::Black => -term(Term::Tempo, us),
+        };
+        let red = term(Term::Material, Color::Red) - term(Term::Material, Color::Black) + tempo;
+        let red_lazy = blend(red, trace.phase);
+        let lazy = evaluator.lazy(&pos);
+        let expected = match us {
+            Color::Red => red_lazy,
+            Color::Black => -red_lazy,
+        };
+        assert_eq!(lazy, expected, "lazy evaluation of {}", pos.to_fen());
+        if lazy != 0 && (lazy > 0) == (trace.final_score > 0) && trace.final_score != 0 {
+            assert_eq!(
+                evaluator.scaled(&pos, lazy),
+                lazy * trace.scale / SCALE_NORMAL,
+                "scaled lazy evaluation of {}",
+                pos.to_fen()
+            );
+            scaled_checked += 1;
+        }
+        assert_eq!(
+            evaluator.cached(&pos),
+            None,
+            "fresh cache of {}",
+            pos.to_fen()
+        );
+        let full = evaluator.evaluate_fresh(&pos);
+        assert_eq!(
+            full,
+            trace.final_score,
+            "fresh evaluation of {}",
+            pos.to_fen()
+        );
+        assert_eq!(
+            evaluator.cached(&pos),
+            Some(full),
+            "cache of {}",
+            pos.to_fen()
+        );
+    }
+    assert!(scaled_checked > 100, "only {scaled_checked} scaled checks");
 }
 
 /// Random games from every bench position: after each move the incremental sums equal a

@@ -58,16 +58,53 @@ impl Evaluator {
     /// Score in centipawns from the side to move's point of view.
     #[inline]
     pub fn evaluate(&mut self, pos: &Position) -> i32 {
+        match self.cached(pos) {
+            Some(score) => score,
+            None => self.evaluate_fresh(pos),
+        }
+    }
+
+    /// The score `evaluate` gives, if the cache remembers it.
+    #[inline(always)]
+    pub fn cached(&self, pos: &Position) -> Option<i32> {
+        self.cache.probe(pos.hash())
+    }
+
+    /// The full evaluation of a position the cache does not hold, remembered for next time.
+    /// Out of line: inlined into the search's two callers it bloats them and costs more.
+    #[inline(never)]
+    pub fn evaluate_fresh(&mut self, pos: &Position) -> i32 {
         debug_assert!(
             self.matches_full_recompute(pos),
             "evaluator out of step with the board"
         );
-        if let Some(score) = self.cache.probe(pos.hash()) {
-            return score;
-        }
         let score = self.evaluate_with_caches(pos);
         self.cache.store(pos.hash(), score);
         score
+    }
+
+    /// The incremental part alone, from the side to move's point of view: material and
+    /// placement with the tempo, tapered as `evaluate` does but not scaled (the scale only
+    /// draws a score toward zero; see [`Evaluator::scaled`]). The search stands on it when it
+    /// lies far outside the window, where the other terms (flexibility, relations, king
+    /// safety, patterns) rarely bring the score back.
+    #[inline(always)]
+    pub fn lazy(&self, pos: &Position) -> i32 {
+        let us = pos.side_to_move();
+        let red = self.psq + signed(us, Score::from_pair(TEMPO));
+        let blended = blend(red, self.phase.clamp(0, PHASE_MAX));
+        match us {
+            Color::Red => blended,
+            Color::Black => -blended,
+        }
+    }
+
+    /// `lazy` drawn toward zero by the draw scale, as `evaluate` scales its score.
+    #[inline]
+    pub fn scaled(&self, pos: &Position, lazy: i32) -> i32 {
+        let us = pos.side_to_move();
+        let strong = if lazy > 0 { us } else { !us };
+        lazy * scale::scale(pos, strong) / SCALE_NORMAL
     }
 
     /// The full evaluation, bypassing the caches (benchmarks, tests).

@@ -9,7 +9,9 @@
 //! - Quiescence: captures (losing ones and hopeless ones skipped by SEE and delta pruning),
 //!   and every evasion in check.
 //! - Static evaluation corrected by a correction history (pawn/advisor/elephant structure and
-//!   material keys, `correction.rs`) in the main search.
+//!   material keys, `correction.rs`) in the main search. Lazy evaluation: a node with no stored
+//!   or cached evaluation stands on material and placement alone when that lies a fitted
+//!   margin beyond its cut (quiescence's stand-pat and delta cuts, reverse futility).
 //! - Node pruning: reverse futility with the `improving` flag, null move with an adaptive
 //!   reduction; internal iterative reduction without a hash move; check extension.
 //! - Move pruning at low depth: late-move pruning, futility pruning (checks and pawn advances

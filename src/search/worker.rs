@@ -269,8 +269,26 @@ impl<'a> Worker<'a> {
         // allows: a mate a shallower search found keeps the node from being cut on a material
         // count.
         // Corrected by what searches of positions with the same structure found.
-        let raw_eval = self.static_eval(in_check, hit);
         let slots = Slots::of(&self.pos, self.eval.material());
+        let raw_eval = match self.known_eval(in_check, hit) {
+            Some(score) => score,
+            None => {
+                // Lazy reverse futility (step 6 on the incremental evaluation alone): so far
+                // above beta that the rest of the evaluation cannot matter.
+                if !pv_node && ply > 0 && depth <= RFP_MAX_DEPTH && !is_mate(beta) {
+                    let floor = |lazy| self.corrected(lazy, false, slots) - LAZY_EVAL_MARGIN;
+                    let cuts = |floor| floor > -HOPELESS && floor - RFP_MARGIN * depth >= beta;
+                    let lazy = self.eval.lazy(&self.pos);
+                    if cuts(floor(lazy)) {
+                        let scaled = floor(self.eval.scaled(&self.pos, lazy));
+                        if cuts(scaled) {
+                            return scaled;
+                        }
+                    }
+                }
+                self.eval.evaluate_fresh(&self.pos)
+            }
+        };
         let static_eval = self.corrected(raw_eval, in_check, slots);
         self.frames[ply].static_eval = static_eval;
         let improving = ply >= 2 && !in_check && static_eval > self.frames[ply - 2].static_eval;
@@ -506,12 +524,14 @@ impl<'a> Worker<'a> {
         best_score
     }
 
-    /// The static evaluation, reusing the one stored with a hash hit; none in check.
-    fn static_eval(&mut self, in_check: bool, hit: Option<TtHit>) -> i32 {
+    /// The static evaluation where it costs nothing: none in check, the one stored with a hash
+    /// hit, or the evaluation cache's.
+    #[inline]
+    fn known_eval(&self, in_check: bool, hit: Option<TtHit>) -> Option<i32> {
         match hit {
-            _ if in_check => -INFINITE,
-            Some(hit) => hit.eval,
-            None => self.eval.evaluate(&self.pos),
+            _ if in_check => Some(-INFINITE),
+            Some(hit) => Some(hit.eval),
+            None => self.eval.cached(&self.pos),
         }
     }
 
@@ -595,7 +615,29 @@ impl<'a> Worker<'a> {
             }
         }
 
-        let stand_pat = self.static_eval(in_check, hit);
+        let stand_pat = match self.known_eval(in_check, hit) {
+            Some(score) => score,
+            None => {
+                // Lazy evaluation: the incremental part alone, far enough beyond beta, or
+                // below alpha even with the best capture, settles the node as the full
+                // evaluation would.
+                let lazy = self.eval.lazy(&self.pos);
+                if lazy - LAZY_EVAL_MARGIN >= beta {
+                    let floor = self.eval.scaled(&self.pos, lazy) - LAZY_EVAL_MARGIN;
+                    if floor >= beta {
+                        return floor;
+                    }
+                } else if lazy + LAZY_EVAL_MARGIN + DELTA_MARGIN <= alpha {
+                    // Scaling draws a negative score up toward zero: the ceiling is checked
+                    // scaled.
+                    let ceiling = self.eval.scaled(&self.pos, lazy) + LAZY_EVAL_MARGIN;
+                    if ceiling + self.best_victim_value() + DELTA_MARGIN <= alpha {
+                        return ceiling;
+                    }
+                }
+                self.eval.evaluate_fresh(&self.pos)
+            }
+        };
         let mut best_score = stand_pat;
         if stand_pat >= beta {
             return stand_pat;
