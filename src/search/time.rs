@@ -36,6 +36,10 @@ impl Limits {
     }
 }
 
+/// Without `movestogo`, the clock is shared as if this many moves were left. (With 32 a game
+/// of usual length ended with much of the clock unused: 24 measured +12 Elo at 2+0.02.)
+const MOVES_TO_GO: u32 = 24;
+
 /// The share of the soft limit after which no new iteration starts on a clock.
 const NEXT_ITERATION_SHARE: f64 = 0.5;
 
@@ -68,7 +72,7 @@ impl TimeManager {
             (ms, ms)
         } else if let Some(time) = limits.time {
             let left = time.saturating_sub(overhead_ms).max(1);
-            let moves = limits.movestogo.unwrap_or(32).clamp(1, 64) as u64;
+            let moves = limits.movestogo.unwrap_or(MOVES_TO_GO).clamp(1, 64) as u64;
             // The last move before a time control may use most of what is left; otherwise keep
             // a reserve so one slow move can never lose the game.
             let cap = if moves == 1 {
@@ -157,6 +161,18 @@ mod tests {
         let (soft, hard) = (tm.soft.unwrap().as_millis(), tm.hard.unwrap().as_millis());
         assert!(soft > 100 && soft <= hard, "soft {soft} hard {hard}");
         assert!(hard <= 4_000, "hard {hard}");
+    }
+
+    #[test]
+    fn a_clock_without_movestogo_is_shared_over_moves_to_go() {
+        let limits = Limits {
+            time: Some(24_000),
+            inc: 100,
+            ..Limits::default()
+        };
+        let tm = TimeManager::new(&limits, 0);
+        let expected = 24_000 / MOVES_TO_GO as u128 + 50;
+        assert_eq!(tm.soft.unwrap().as_millis(), expected);
     }
 
     #[test]
