@@ -35,12 +35,25 @@ pub struct Evaluator {
     phase: i32,
     /// The number of pieces of each colour and kind, packed (see [`Evaluator::material`]).
     material: u64,
-    cache: EvalCache,
+    caches: EvalCaches,
+}
+
+/// The evaluation's memo tables: whole scores by position, and each side's king, advisors and
+/// elephants by the squares they depend on. What they hold depends on the position alone, so
+/// they stay valid from one search to the next (the search keeps them through a game).
+#[derive(Clone, Default)]
+pub struct EvalCaches {
+    scores: EvalCache,
     defenders: DefenderCache,
 }
 
 impl Evaluator {
     pub fn new(pos: &Position) -> Evaluator {
+        Evaluator::with_caches(pos, EvalCaches::default())
+    }
+
+    /// An evaluator for `pos` that remembers scores in `caches` (filled by earlier searches).
+    pub fn with_caches(pos: &Position, caches: EvalCaches) -> Evaluator {
         let Incremental {
             psq,
             phase,
@@ -50,9 +63,13 @@ impl Evaluator {
             psq,
             phase,
             material,
-            cache: EvalCache::default(),
-            defenders: DefenderCache::default(),
+            caches,
         }
+    }
+
+    /// Gives the memo tables back, for the next search.
+    pub fn into_caches(self) -> EvalCaches {
+        self.caches
     }
 
     /// Score in centipawns from the side to move's point of view.
@@ -67,7 +84,7 @@ impl Evaluator {
     /// The score `evaluate` gives, if the cache remembers it.
     #[inline(always)]
     pub fn cached(&self, pos: &Position) -> Option<i32> {
-        self.cache.probe(pos.hash())
+        self.caches.scores.probe(pos.hash())
     }
 
     /// The full evaluation of a position the cache does not hold, remembered for next time.
@@ -79,7 +96,7 @@ impl Evaluator {
             "evaluator out of step with the board"
         );
         let score = self.evaluate_with_caches(pos);
-        self.cache.store(pos.hash(), score);
+        self.caches.scores.store(pos.hash(), score);
         score
     }
 
@@ -120,7 +137,7 @@ impl Evaluator {
             pos,
             self.psq,
             self.phase,
-            Some(&mut self.defenders),
+            Some(&mut self.caches.defenders),
             &mut (),
         )
     }
@@ -189,8 +206,8 @@ impl Evaluator {
 
     /// Forgets every cached score (a new game, or changed weights).
     pub fn clear_cache(&mut self) {
-        self.cache.clear();
-        self.defenders.clear();
+        self.caches.scores.clear();
+        self.caches.defenders.clear();
     }
 }
 

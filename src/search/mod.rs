@@ -42,6 +42,7 @@ mod worker;
 use crate::board::movegen::legal_moves;
 use crate::board::position::Position;
 use crate::board::types::Move;
+use crate::eval::EvalCaches;
 use crate::search::tt::TranspositionTable;
 use correction::CorrectionHistory;
 use history::History;
@@ -122,7 +123,8 @@ pub struct SearchResult {
 }
 
 /// What the search learns that stays useful from one move of a game to the next: the quiet-move
-/// histories and counter-moves, and the evaluation's correction history. Engines keep one per
+/// histories and counter-moves, the evaluation's correction history, and the evaluation's
+/// caches (positions of one move's search recur in the next). Engines keep one per
 /// game and start a new game from a fresh one; each search hands it to its main thread and
 /// takes it back at the end. A fresh one is empty: the tables (a few MB) are built by the first
 /// search, so neither a new game nor the hand-over builds and clears tables for nothing.
@@ -134,6 +136,7 @@ pub struct Memory(Option<Learnt>);
 pub(crate) struct Learnt {
     history: History,
     correction: CorrectionHistory,
+    eval_caches: EvalCaches,
 }
 
 impl Memory {
@@ -398,7 +401,10 @@ mod tests {
             &Signals::default(),
             &mut |_| {},
         );
-        let learnt = memory.0.as_ref().expect("the search leaves its tables");
+        let learnt = memory.0.take().expect("the search leaves its tables");
         assert!(learnt.history.learnt_anything() && learnt.correction.learnt_anything());
+        // The root was evaluated, and its score is still cached for the next search.
+        let eval = crate::eval::Evaluator::with_caches(&pos, learnt.eval_caches);
+        assert_eq!(eval.cached(&pos), Some(eval.evaluate_uncached(&pos)));
     }
 }

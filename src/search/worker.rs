@@ -82,7 +82,7 @@ impl<'a> Worker<'a> {
         };
         Worker {
             pos: pos.clone(),
-            eval: Evaluator::new(pos),
+            eval: Evaluator::with_caches(pos, memory.eval_caches),
             tt,
             signals,
             node_counter: counter,
@@ -106,6 +106,7 @@ impl<'a> Worker<'a> {
         Learnt {
             history: self.history,
             correction: self.correction,
+            eval_caches: self.eval.into_caches(),
         }
     }
 
