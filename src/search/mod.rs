@@ -18,8 +18,8 @@
 //!   at the king kept), SEE pruning of losing captures and of quiets that lose material.
 //! - Late-move reductions from a log table, adjusted by cut-node, improving, PV and history
 //!   (butterfly plus continuation).
-//! - Histories, counter-moves and the correction history carry from move to move of a game
-//!   (`Memory`); a new game starts them afresh.
+//! - Histories, counter-moves, the correction history and the evaluation's caches carry from
+//!   move to move of a game (`Memory`); a new game starts them afresh.
 //! - Move ordering (`movepick.rs`): hash move, captures by victim then attacker nudged by a
 //!   capture history (piece, destination, victim; quiescence keeps plain victim order), killers,
 //!   counter-move, quiets by butterfly history plus continuation histories (the moves one and
