@@ -204,7 +204,7 @@ impl Evaluator {
         self.material
     }
 
-    /// Forgets every cached score (a new game, or changed weights).
+    /// Forgets every cached score (the search drops them with a game's `Memory` instead).
     pub fn clear_cache(&mut self) {
         self.caches.scores.clear();
         self.caches.defenders.clear();
