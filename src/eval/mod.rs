@@ -268,6 +268,7 @@ fn evaluate_with<T: Tracer>(
         &red_attacks,
         &black_attacks,
         red_rook_files,
+        material,
         tracer,
     );
     red -= side_terms(
@@ -276,6 +277,7 @@ fn evaluate_with<T: Tracer>(
         &black_attacks,
         &red_attacks,
         black_rook_files,
+        material,
         tracer,
     );
     let tempo = Score::from_pair(TEMPO);
@@ -300,7 +302,7 @@ fn evaluate_with<T: Tracer>(
 }
 
 /// Relations, king safety and patterns of `color`, from its point of view (`rook_files` is the
-/// part of the patterns the flexibility gathered).
+/// part of the patterns the flexibility gathered, `material` the signature).
 #[inline(always)]
 fn side_terms<T: Tracer>(
     pos: &Position,
@@ -308,10 +310,11 @@ fn side_terms<T: Tracer>(
     ours: &mobility::Attacks,
     theirs: &mobility::Attacks,
     rook_files: Score,
+    material: u64,
     tracer: &mut T,
 ) -> Score {
     let relations = relations::evaluate(pos, color, ours, theirs, tracer);
-    let king = king::evaluate(pos, color, theirs, tracer);
+    let king = king::evaluate(pos, color, theirs, material, tracer);
     let patterns = patterns::evaluate(pos, color, rook_files, tracer);
     tracer.term(Term::Relations, color, relations);
     tracer.term(Term::KingSafety, color, king);
