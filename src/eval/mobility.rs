@@ -79,6 +79,14 @@ impl Gather {
     }
 }
 
+/// Where each colour's pawns can stand (its side's ranks 3-4 and the enemy half), and how far
+/// to shift the board down so those squares and the ones they attack fit in bits 0-62.
+const PAWN_SPAN: [Bitboard; 2] = [
+    Bitboard(Bitboard::FULL.0 >> 27 << 27),
+    Bitboard(Bitboard::FULL.0 & ((1 << 63) - 1)),
+];
+const PAWN_SHIFT: [u32; 2] = [27, 0];
+
 /// Flexibility of `color`, what its pieces attack, and the file bonuses of its rooks (a
 /// pattern, [`patterns::rook_file`]). Always inlined: the evaluation calls it with a constant
 /// colour, so the masks that depend on the side fold to constants. With `defenders` the king,
@@ -133,23 +141,31 @@ pub fn evaluate<T: Tracer>(
     }
 
     // Pawns all at once: forward, and sideways for those across the river. Each shift moves
-    // every pawn to a distinct square, so the popcounts add up per pawn.
-    let pawns = pos.pieces(color, PieceType::Pawn);
+    // every pawn to a distinct square, so the popcounts add up per pawn. A pawn and the
+    // squares it attacks lie in its side's ranks 3-4 and the enemy half: 63 squares, worked
+    // on as one u64 with that span shifted down to bit 0.
+    let pawns = pos.pieces(color, PieceType::Pawn) & PAWN_SPAN[color.index()];
     if pawns.any() {
+        let shift = PAWN_SHIFT[color.index()];
+        let down = |b: Bitboard| (b.0 >> shift) as u64;
+        let p = down(pawns);
         let forward = match color {
-            Color::Red => Bitboard(pawns.0 << 9) & Bitboard::FULL,
-            Color::Black => Bitboard(pawns.0 >> 9),
+            Color::Red => (p << 9) & down(Bitboard::FULL),
+            Color::Black => p >> 9,
         };
-        let crossed = pawns & !own_side(color);
-        let left = Bitboard(crossed.0 >> 1) & !FILE_I;
-        let right = Bitboard(crossed.0 << 1) & !FILE_A;
-        let all = forward | left | right;
+        let crossed = p & down(!own_side(color));
+        let left = (crossed >> 1) & down(!FILE_I);
+        let right = (crossed << 1) & down(!FILE_A);
+        let all = Bitboard(((forward | left | right) as u128) << shift);
+        let pawn_double = (forward & left) | (forward & right) | (left & right);
         let a = &mut g.attacks;
         a.by_kind[PieceType::Pawn.index()] = all;
-        let pawn_double = (forward & left) | (forward & right) | (left & right);
-        a.double |= (a.all & all) | pawn_double;
+        a.double |= (a.all & all) | Bitboard((pawn_double as u128) << shift);
         a.all |= all;
-        let squares = (forward & free).count() + (left & free).count() + (right & free).count();
+        let free = down(free);
+        let squares = (forward & free).count_ones()
+            + (left & free).count_ones()
+            + (right & free).count_ones();
         g.score += WEIGHT[PieceType::Pawn.index()] * squares as i32;
         tracer.weight(
             color,
@@ -307,6 +323,23 @@ impl DefenderCache {
 mod tests {
     use super::*;
     use crate::board::types::Square;
+
+    /// Every square a pawn may stand on lies in its colour's span, and the span shifted down
+    /// fits in bits 0-62.
+    #[test]
+    fn the_pawn_span_holds_every_pawn_square() {
+        use crate::board::fen::square_allowed;
+        use crate::board::types::Piece;
+        for color in [Color::Red, Color::Black] {
+            let span = PAWN_SPAN[color.index()];
+            for sq in Square::all() {
+                if square_allowed(Piece::new(color, PieceType::Pawn), sq) {
+                    assert!(span.has(sq), "{color:?} pawn on {sq:?}");
+                }
+            }
+            assert_eq!(span.0 >> PAWN_SHIFT[color.index()] >> 63, 0, "{color:?}");
+        }
+    }
 
     /// Every square a king, advisor or elephant can stand on or move to, and every elephant eye,
     /// lies in the region the cache keys on; else a changed square there would go unnoticed.
