@@ -256,13 +256,17 @@ const_assert!(std::mem::size_of::<DefenderEntry>() <= 64);
 /// so most evaluations skip that part of the walk.
 #[derive(Clone)]
 pub struct DefenderCache {
-    entries: Box<[DefenderEntry]>,
+    /// A fixed-size array: the slot index needs no bounds check.
+    entries: Box<[DefenderEntry; 2 * DEFENDER_SLOTS]>,
 }
 
 impl Default for DefenderCache {
     fn default() -> Self {
         DefenderCache {
-            entries: vec![DefenderEntry::default(); 2 * DEFENDER_SLOTS].into_boxed_slice(),
+            entries: vec![DefenderEntry::default(); 2 * DEFENDER_SLOTS]
+                .into_boxed_slice()
+                .try_into()
+                .unwrap_or_else(|_| unreachable!("2 * DEFENDER_SLOTS entries")),
         }
     }
 }
