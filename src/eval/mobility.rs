@@ -117,30 +117,8 @@ pub fn evaluate<T: Tracer>(
         Some(cache) => cache.seed(pos, color, &mut g),
         None => gather_defenders(pos, color, &mut g, tracer),
     }
-    for sq in pos.pieces(color, PieceType::Horse) {
-        let a = horse_attacks(sq, occ);
-        g.add(PieceType::Horse, a, a & free, color, tracer);
-    }
-    let own_pawns = pos.pieces(color, PieceType::Pawn);
-    let all_pawns = own_pawns | pos.pieces(!color, PieceType::Pawn);
-    for sq in pos.pieces(color, PieceType::Rook) {
-        let a = rook_attacks(sq, occ);
-        g.add(PieceType::Rook, a, a & free, color, tracer);
-        g.rook_files += patterns::rook_file(sq, own_pawns, all_pawns, color, tracer);
-    }
-    for sq in pos.pieces(color, PieceType::Cannon) {
-        // Quiet moves slide like a rook; captures jump exactly one screen.
-        let (a, quiet) = cannon::attacks_and_quiet(sq, occ);
-        g.add_counted(
-            PieceType::Cannon,
-            a,
-            quiet + (a & enemy).count(),
-            color,
-            tracer,
-        );
-    }
-
-    // Pawns all at once: forward, and sideways for those across the river. Each shift moves
+    // Pawns first (the other orders measured more instructions: the compiler keeps fewer
+    // values live), all at once: forward, and sideways for those across the river. Each shift moves
     // every pawn to a distinct square, so the popcounts add up per pawn. A pawn and the
     // squares it attacks lie in its side's ranks 3-4 and the enemy half: 63 squares, worked
     // on as one u64 with that span shifted down to bit 0.
@@ -171,6 +149,29 @@ pub fn evaluate<T: Tracer>(
             color,
             weight::MOBILITY + PieceType::Pawn.index(),
             64 * squares as i32,
+        );
+    }
+
+    for sq in pos.pieces(color, PieceType::Horse) {
+        let a = horse_attacks(sq, occ);
+        g.add(PieceType::Horse, a, a & free, color, tracer);
+    }
+    let own_pawns = pos.pieces(color, PieceType::Pawn);
+    let all_pawns = own_pawns | pos.pieces(!color, PieceType::Pawn);
+    for sq in pos.pieces(color, PieceType::Rook) {
+        let a = rook_attacks(sq, occ);
+        g.add(PieceType::Rook, a, a & free, color, tracer);
+        g.rook_files += patterns::rook_file(sq, own_pawns, all_pawns, color, tracer);
+    }
+    for sq in pos.pieces(color, PieceType::Cannon) {
+        // Quiet moves slide like a rook; captures jump exactly one screen.
+        let (a, quiet) = cannon::attacks_and_quiet(sq, occ);
+        g.add_counted(
+            PieceType::Cannon,
+            a,
+            quiet + (a & enemy).count(),
+            color,
+            tracer,
         );
     }
 
