@@ -294,7 +294,13 @@ fn evaluate_with<T: Tracer>(
     };
     let scale = scale::scale(material, strong);
     tracer.result(phase, scale, red);
-    let scaled = blended * scale / SCALE_NORMAL;
+    // Nearly always the normal scale: times 64 / 64 of a blended score (within 16 bits) is
+    // the score itself, with no rounding division to do.
+    let scaled = if scale == SCALE_NORMAL {
+        blended
+    } else {
+        blended * scale / SCALE_NORMAL
+    };
     match us {
         Color::Red => scaled,
         Color::Black => -scaled,
