@@ -23,13 +23,17 @@ const_assert_eq!(BUCKETS & (BUCKETS - 1), 0);
 
 #[derive(Clone)]
 pub struct EvalCache {
-    buckets: Box<[Bucket]>,
+    /// A fixed-size array: the masked index needs no bounds check.
+    buckets: Box<[Bucket; BUCKETS]>,
 }
 
 impl Default for EvalCache {
     fn default() -> Self {
         EvalCache {
-            buckets: vec![Bucket::default(); BUCKETS].into_boxed_slice(),
+            buckets: vec![Bucket::default(); BUCKETS]
+                .into_boxed_slice()
+                .try_into()
+                .unwrap_or_else(|_| unreachable!("BUCKETS buckets")),
         }
     }
 }

@@ -7,17 +7,20 @@ use super::params::{
     KING_DANGER_DIV, KING_DANGER_EG, KING_DANGER_MAX_UNITS, KING_ZONE_ATTACK, MISSING_ADVISOR,
     MISSING_ELEPHANT,
 };
+use super::psqt::kind_count;
 use super::score::Score;
 use super::trace::{weight, Tracer};
 use crate::board::position::Position;
 use crate::board::types::{Color, PieceType};
 
-/// The king-safety term of `color` (zero or negative), given what the enemy attacks.
+/// The king-safety term of `color` (zero or negative), given what the enemy attacks and the
+/// material signature.
 #[inline(always)]
 pub fn evaluate<T: Tracer>(
     pos: &Position,
     color: Color,
     theirs: &Attacks,
+    material: u64,
     tracer: &mut T,
 ) -> Score {
     let them = !color;
@@ -40,10 +43,8 @@ pub fn evaluate<T: Tracer>(
     );
     tracer.fixed(color, score);
 
-    let count = |c: Color, kind: PieceType| pos.pieces(c, kind).count() as i32;
-    // Advisors never leave the palace: the mask tells the compiler which half to count.
-    let advisors = (pos.pieces(color, PieceType::Advisor) & zone).count() as i32;
-    let missing_advisors = 2 - advisors.min(2);
+    let count = |c: Color, kind: PieceType| kind_count(material, c, kind) as i32;
+    let missing_advisors = 2 - count(color, PieceType::Advisor).min(2);
     let missing_elephants = 2 - count(color, PieceType::Elephant).min(2);
     if missing_advisors > 0 {
         let crossed_pawns = (pos.pieces(them, PieceType::Pawn) & own_side(color)).count() as i32;

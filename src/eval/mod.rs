@@ -121,13 +121,13 @@ impl Evaluator {
     pub fn scaled(&self, pos: &Position, lazy: i32) -> i32 {
         let us = pos.side_to_move();
         let strong = if lazy > 0 { us } else { !us };
-        lazy * scale::scale(pos, strong) / SCALE_NORMAL
+        lazy * scale::scale(self.material, strong) / SCALE_NORMAL
     }
 
     /// The full evaluation, bypassing the caches (benchmarks, tests).
     #[inline]
     pub fn evaluate_uncached(&self, pos: &Position) -> i32 {
-        evaluate_with(pos, self.psq, self.phase, None, &mut ())
+        evaluate_with(pos, self.psq, self.phase, self.material, None, &mut ())
     }
 
     /// The full evaluation, the defenders' part from their cache.
@@ -137,6 +137,7 @@ impl Evaluator {
             pos,
             self.psq,
             self.phase,
+            self.material,
             Some(&mut self.caches.defenders),
             &mut (),
         )
@@ -156,8 +157,12 @@ impl Evaluator {
                 trace.term(Term::Material, piece.color(), own);
             }
         }
-        let Incremental { psq, phase, .. } = Incremental::full_recount(pos);
-        trace.final_score = evaluate_with(pos, psq, phase, None, &mut trace);
+        let Incremental {
+            psq,
+            phase,
+            material,
+        } = Incremental::full_recount(pos);
+        trace.final_score = evaluate_with(pos, psq, phase, material, None, &mut trace);
         trace
     }
 
@@ -178,8 +183,12 @@ impl Evaluator {
                 tracer.weight(piece.color(), trace::weight::PST + kind * 90 + entry, 64);
             }
         }
-        let Incremental { psq, phase, .. } = Incremental::full_recount(pos);
-        evaluate_with(pos, psq, phase, None, tracer)
+        let Incremental {
+            psq,
+            phase,
+            material,
+        } = Incremental::full_recount(pos);
+        evaluate_with(pos, psq, phase, material, None, tracer)
     }
 
     /// Does the incremental state equal a recount from the board? (tests, fuzzing, debug)
@@ -232,7 +241,7 @@ impl BoardObserver for Evaluator {
     }
 }
 
-/// The evaluation proper: `psq` and `phase` as the evaluator keeps them, every other term
+/// The evaluation proper: `psq`, `phase` and `material` as the evaluator keeps them, every other term
 /// computed here and reported to `tracer` (with `defenders`, the search's path, the kings',
 /// advisors' and elephants' flexibility comes from that cache and is not traced). Each colour's terms are inlined with a constant
 /// colour, so whatever depends on the side (masks, shift directions) is fixed at compile time.
@@ -241,6 +250,7 @@ fn evaluate_with<T: Tracer>(
     pos: &Position,
     psq: Score,
     phase: i32,
+    material: u64,
     mut defenders: Option<&mut DefenderCache>,
     tracer: &mut T,
 ) -> i32 {
@@ -258,6 +268,7 @@ fn evaluate_with<T: Tracer>(
         &red_attacks,
         &black_attacks,
         red_rook_files,
+        material,
         tracer,
     );
     red -= side_terms(
@@ -266,6 +277,7 @@ fn evaluate_with<T: Tracer>(
         &black_attacks,
         &red_attacks,
         black_rook_files,
+        material,
         tracer,
     );
     let tempo = Score::from_pair(TEMPO);
@@ -280,9 +292,15 @@ fn evaluate_with<T: Tracer>(
     } else {
         Color::Black
     };
-    let scale = scale::scale(pos, strong);
+    let scale = scale::scale(material, strong);
     tracer.result(phase, scale, red);
-    let scaled = blended * scale / SCALE_NORMAL;
+    // Nearly always the normal scale: times 64 / 64 of a blended score (within 16 bits) is
+    // the score itself, with no rounding division to do.
+    let scaled = if scale == SCALE_NORMAL {
+        blended
+    } else {
+        blended * scale / SCALE_NORMAL
+    };
     match us {
         Color::Red => scaled,
         Color::Black => -scaled,
@@ -290,7 +308,7 @@ fn evaluate_with<T: Tracer>(
 }
 
 /// Relations, king safety and patterns of `color`, from its point of view (`rook_files` is the
-/// part of the patterns the flexibility gathered).
+/// part of the patterns the flexibility gathered, `material` the signature).
 #[inline(always)]
 fn side_terms<T: Tracer>(
     pos: &Position,
@@ -298,10 +316,11 @@ fn side_terms<T: Tracer>(
     ours: &mobility::Attacks,
     theirs: &mobility::Attacks,
     rook_files: Score,
+    material: u64,
     tracer: &mut T,
 ) -> Score {
     let relations = relations::evaluate(pos, color, ours, theirs, tracer);
-    let king = king::evaluate(pos, color, theirs, tracer);
+    let king = king::evaluate(pos, color, theirs, material, tracer);
     let patterns = patterns::evaluate(pos, color, rook_files, tracer);
     tracer.term(Term::Relations, color, relations);
     tracer.term(Term::KingSafety, color, king);

@@ -5,7 +5,7 @@
 use super::params::PHASE_WEIGHT;
 use super::score::Score;
 use crate::board::position::Position;
-use crate::board::types::{Piece, PieceType, Square};
+use crate::board::types::{Color, Piece, PieceType, Square};
 
 mod generated {
     include!(concat!(env!("OUT_DIR"), "/psqt.rs"));
@@ -86,10 +86,26 @@ pub fn material_unit(piece: Piece) -> u64 {
     MATERIAL_UNIT[piece.index()]
 }
 
+/// How many pieces of `kind` (not the king) `color` has, read from the material signature.
+#[inline(always)]
+pub fn kind_count(material: u64, color: Color, kind: PieceType) -> u32 {
+    (material >> (SIGNATURE_OFFSET[kind.index()] + 3 * color.index() as u32)) as u32 & 7
+}
+
+/// The signature bits of Red's counts of `kinds` (shifted up by 3 for Black's).
+pub const fn signature_fields(kinds: &[PieceType]) -> u64 {
+    let mut mask = 0;
+    let mut i = 0;
+    while i < kinds.len() {
+        mask |= 7 << SIGNATURE_OFFSET[kinds[i] as usize];
+        i += 1;
+    }
+    mask
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::types::Color;
 
     #[test]
     fn material_signature_counts_each_piece_type() {

@@ -123,5 +123,10 @@ pub fn evaluate<T: Tracer>(
     victims_of(PieceType::Rook);
     victims_of(PieceType::Cannon);
     victims_of(PieceType::Pawn);
-    -penalty.scaled(weight, 64)
+    // Full weight needs no scaling (each half is a 16-bit value: times 64 / 64 is itself).
+    if weight == 64 {
+        -penalty
+    } else {
+        -penalty.scaled(weight, 64)
+    }
 }

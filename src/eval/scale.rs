@@ -3,24 +3,37 @@
 //! lone horse, cannon or pawn rarely breaks a defended palace.
 
 use super::params::{SCALE_LONE_ATTACKER, SCALE_NORMAL, SCALE_NO_ATTACKERS};
-use crate::board::position::Position;
+use super::psqt::{kind_count, signature_fields};
 use crate::board::types::{Color, PieceType};
 
-/// Scale factor for an advantage held by `strong`.
+/// Red's rook, horse, cannon and pawn counts in the material signature.
+const ATTACKER_FIELDS: u64 = signature_fields(&[
+    PieceType::Rook,
+    PieceType::Horse,
+    PieceType::Cannon,
+    PieceType::Pawn,
+]);
+/// The lowest bit of each of those counts (a count of one).
+const ONES: u64 = ATTACKER_FIELDS & !(ATTACKER_FIELDS << 1);
+/// The bits that mean a rook, or two of one kind.
+const NOT_LONE: u64 = signature_fields(&[PieceType::Rook]) | (ATTACKER_FIELDS & !ONES);
+
+/// Scale factor for an advantage held by `strong`, given the material signature.
 #[inline]
-pub fn scale(pos: &Position, strong: Color) -> i32 {
-    let weak = !strong;
-    // Nearly always the strong side has a rook or two attackers: tell that from one union
-    // before counting anything.
-    let rook_set = pos.pieces(strong, PieceType::Rook);
-    let attackers = rook_set
-        | pos.pieces(strong, PieceType::Horse)
-        | pos.pieces(strong, PieceType::Cannon)
-        | pos.pieces(strong, PieceType::Pawn);
-    if attackers.more_than_one() || rook_set.any() {
+pub fn scale(material: u64, strong: Color) -> i32 {
+    // Nearly always the strong side has a rook or two attackers: one mask of its counts, a
+    // bit beyond a lone count's or two counts set, tells that.
+    let attackers = (material >> (3 * strong.index())) & ATTACKER_FIELDS;
+    if attackers & NOT_LONE != 0 || attackers & attackers.wrapping_sub(1) != 0 {
         return SCALE_NORMAL;
     }
-    let count = |c: Color, kind: PieceType| pos.pieces(c, kind).count();
+    counted(material, strong)
+}
+
+/// `scale` from the counts themselves.
+fn counted(material: u64, strong: Color) -> i32 {
+    let weak = !strong;
+    let count = |c: Color, kind: PieceType| kind_count(material, c, kind);
     let rooks = count(strong, PieceType::Rook);
     let horses = count(strong, PieceType::Horse);
     let cannons = count(strong, PieceType::Cannon);
@@ -41,5 +54,44 @@ pub fn scale(pos: &Position, strong: Color) -> i32 {
         SCALE_LONE_ATTACKER
     } else {
         SCALE_NORMAL
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::types::Piece;
+    use crate::eval::psqt::material_unit;
+
+    /// The quick test for the usual case agrees with counting, for every count of attackers
+    /// (and a few of the other kinds).
+    #[test]
+    fn the_quick_test_agrees_with_counting() {
+        let units =
+            |color: Color, kind: PieceType, n: u64| material_unit(Piece::new(color, kind)) * n;
+        for (rooks, horses, cannons, pawns, advisors) in (0..3)
+            .flat_map(|r| (0..3).map(move |h| (r, h)))
+            .flat_map(|(r, h)| (0..3).map(move |c| (r, h, c)))
+            .flat_map(|(r, h, c)| (0..6).map(move |p| (r, h, c, p)))
+            .flat_map(|(r, h, c, p)| (0..3).map(move |a| (r, h, c, p, a)))
+        {
+            for strong in [Color::Red, Color::Black] {
+                let weak = !strong;
+                let material = units(strong, PieceType::Rook, rooks)
+                    + units(strong, PieceType::Horse, horses)
+                    + units(strong, PieceType::Cannon, cannons)
+                    + units(strong, PieceType::Pawn, pawns)
+                    + units(strong, PieceType::Advisor, advisors)
+                    + units(weak, PieceType::Rook, 2 - rooks)
+                    + units(weak, PieceType::Pawn, pawns)
+                    + units(weak, PieceType::Advisor, advisors)
+                    + units(weak, PieceType::Elephant, 2 - advisors);
+                assert_eq!(
+                    scale(material, strong),
+                    counted(material, strong),
+                    "{strong:?} r{rooks} h{horses} c{cannons} p{pawns} a{advisors}"
+                );
+            }
+        }
     }
 }
