@@ -66,10 +66,6 @@ impl EvalCache {
         let score = score.clamp(i16::MIN as i32, i16::MAX as i32) as i16 as u16;
         bucket[0] = (hash & TAG_MASK) | score as u64;
     }
-
-    pub fn clear(&mut self) {
-        self.buckets.fill(Bucket::default());
-    }
 }
 
 #[cfg(test)]
@@ -92,7 +88,5 @@ mod tests {
         assert_eq!(cache.probe(1 << 40 | 5), None, "an unknown tag misses");
         cache.store(7, 40_000);
         assert_eq!(cache.probe(7), Some(i16::MAX as i32), "clamped");
-        cache.clear();
-        assert_eq!(cache.probe(hashes[WAYS]), None);
     }
 }

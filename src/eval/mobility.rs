@@ -273,10 +273,6 @@ impl Default for DefenderCache {
 }
 
 impl DefenderCache {
-    pub fn clear(&mut self) {
-        self.entries.fill(DefenderEntry::default());
-    }
-
     /// Puts `color`'s defenders into `g` (empty so far), from the cache or computed and stored.
     #[inline(always)]
     fn seed(&mut self, pos: &Position, color: Color, g: &mut Gather) {

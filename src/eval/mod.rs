@@ -212,12 +212,6 @@ impl Evaluator {
     pub fn material(&self) -> u64 {
         self.material
     }
-
-    /// Forgets every cached score (the search drops them with a game's `Memory` instead).
-    pub fn clear_cache(&mut self) {
-        self.caches.scores.clear();
-        self.caches.defenders.clear();
-    }
 }
 
 impl BoardObserver for Evaluator {
