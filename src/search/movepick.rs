@@ -80,6 +80,14 @@ impl MovePicker {
         picker
     }
 
+    /// Did the move just handed out win at least nothing by exchange (`see_ge(.., 0)`)? True
+    /// for the good captures, which leave the picker in their stage; the search's own,
+    /// lower SEE threshold then needs no second exchange.
+    #[inline(always)]
+    pub fn handed_out_good_capture(&self) -> bool {
+        self.stage == Stage::GoodCaptures
+    }
+
     /// The next move to search, or `None` when all are done.
     pub fn next(&mut self, pos: &Position, history: &History) -> Option<Move> {
         self.next_with(pos, history, None)

@@ -410,8 +410,11 @@ impl<'a> Worker<'a> {
             } else {
                 SEE_QUIET_MARGIN * depth * depth
             };
+            // A good capture already passed SEE at 0, above any capture margin.
+            const _: () = assert!(SEE_CAPTURE_MARGIN <= 0);
             if may_prune
                 && depth <= SHALLOW_MAX_DEPTH
+                && !picker.handed_out_good_capture()
                 && !see_ge(&self.pos, mv, see_margin)
                 && !self.pos.gives_check(mv)
             {
