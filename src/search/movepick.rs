@@ -163,18 +163,7 @@ impl MovePicker {
                         self.stage = Stage::BadCaptures;
                         continue;
                     }
-                    self.list.clear();
-                    generate(pos, GenKind::Quiets, &mut self.list);
-                    let side = pos.side_to_move();
-                    let continuations = self.continuations;
-                    self.set_keys(|mv| {
-                        let piece = pos
-                            .piece_at(mv.from())
-                            .expect("a generated move has a mover");
-                        history.quiet_score(side, piece, mv, continuations) * PLACEMENT_SPAN
-                            + placement_gain(piece, mv)
-                    });
-                    self.next = 0;
+                    self.gen_quiets(pos, history);
                     self.stage = Stage::Quiets;
                 }
                 Stage::Quiets => match self.pick_quiet() {
@@ -303,6 +292,24 @@ impl MovePicker {
             }
         }
         false
+    }
+
+    /// Generates and scores the quiets. Out of line: inlined, the history tables' addresses
+    /// were loaded at every pick, though only this stage reads them.
+    #[inline(never)]
+    fn gen_quiets(&mut self, pos: &Position, history: &History) {
+        self.list.clear();
+        generate(pos, GenKind::Quiets, &mut self.list);
+        let side = pos.side_to_move();
+        let continuations = self.continuations;
+        self.set_keys(|mv| {
+            let piece = pos
+                .piece_at(mv.from())
+                .expect("a generated move has a mover");
+            history.quiet_score(side, piece, mv, continuations) * PLACEMENT_SPAN
+                + placement_gain(piece, mv)
+        });
+        self.next = 0;
     }
 
     /// Scores every move of `list` (just generated) and packs the keys.
