@@ -416,7 +416,7 @@ impl<'a> Worker<'a> {
                 && depth <= SHALLOW_MAX_DEPTH
                 && !picker.handed_out_good_capture()
                 && !see_ge(&self.pos, mv, see_margin)
-                && !self.pos.gives_check(mv)
+                && !self.gives_check(mv, checks.as_ref())
             {
                 continue;
             }
@@ -536,6 +536,16 @@ impl<'a> Worker<'a> {
             _ if in_check => Some(-INFINITE),
             Some(hit) => Some(hit.eval),
             None => self.eval.cached(&self.pos),
+        }
+    }
+
+    /// Does the move give check? From the node's check sets when the pruning picker has
+    /// made them (the same answer, fewer instructions).
+    #[inline]
+    fn gives_check(&self, mv: Move, checks: Option<&CheckInfo>) -> bool {
+        match checks {
+            Some(checks) => checks.gives_check(&self.pos, mv),
+            None => self.pos.gives_check(mv),
         }
     }
 
