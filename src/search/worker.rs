@@ -412,13 +412,19 @@ impl<'a> Worker<'a> {
             };
             // A good capture already passed SEE at 0, above any capture margin.
             const _: () = assert!(SEE_CAPTURE_MARGIN <= 0);
-            if may_prune
-                && depth <= SHALLOW_MAX_DEPTH
-                && !picker.handed_out_good_capture()
-                && !see_ge(&self.pos, mv, see_margin)
-                && !self.gives_check(mv, checks.as_ref())
-            {
-                continue;
+            if may_prune && depth <= SHALLOW_MAX_DEPTH && !picker.handed_out_good_capture() {
+                let loses = || !see_ge(&self.pos, mv, see_margin);
+                let checking = || self.gives_check(mv, checks.as_ref());
+                // The pruning picker hands out only quiets that check (or push a pawn at the
+                // king): for them the check test settles it first.
+                let pruned = if prune_quiets && !capture {
+                    !checking() && loses()
+                } else {
+                    loses() && !checking()
+                };
+                if pruned {
+                    continue;
+                }
             }
 
             // Step 11. Make the move.
