@@ -237,7 +237,7 @@ impl<'a> Worker<'a> {
         if ply > 0 {
             // Step 2. The rules end the game here (repetition, 60-move rule, bare material),
             // or the tree is as deep as it may go.
-            if let Some(score) = rule_score(&self.pos, ply) {
+            if let Some(score) = rule_score(&self.pos, ply, self.eval.material()) {
                 return score;
             }
             if ply >= MAX_PLY - 1 {
