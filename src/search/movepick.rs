@@ -300,15 +300,21 @@ impl MovePicker {
     fn gen_quiets(&mut self, pos: &Position, history: &History) {
         self.list.clear();
         generate(pos, GenKind::Quiets, &mut self.list);
-        let side = pos.side_to_move();
         let continuations = self.continuations;
-        self.set_keys(|mv| {
-            let piece = pos
-                .piece_at(mv.from())
-                .expect("a generated move has a mover");
-            history.quiet_score(side, piece, mv, continuations) * PLACEMENT_SPAN
-                + placement_gain(piece, mv)
-        });
+        let mut keys = |side: Color| {
+            self.set_keys(|mv| {
+                let piece = pos
+                    .piece_at(mv.from())
+                    .expect("a generated move has a mover");
+                history.quiet_score(side, piece, mv, continuations) * PLACEMENT_SPAN
+                    + placement_gain(side, piece, mv)
+            })
+        };
+        // One loop per side, so the gain's sign is fixed in each.
+        match pos.side_to_move() {
+            Color::Red => keys(Color::Red),
+            Color::Black => keys(Color::Black),
+        }
         self.next = 0;
     }
 
@@ -385,13 +391,14 @@ static_assertions::const_assert!(MAX_MOVES <= 1 << INDEX_BITS);
 /// piece-square table likes the move, clamped to this span; history always comes first.
 const PLACEMENT_SPAN: i32 = 256;
 
-/// Middlegame piece-square gain of a quiet move for the side making it, within
-/// ±PLACEMENT_SPAN/2.
+/// Middlegame piece-square gain of a quiet move for the side making it (`side`, the piece's
+/// colour), within ±PLACEMENT_SPAN/2.
 #[inline(always)]
-fn placement_gain(piece: Piece, mv: Move) -> i32 {
+fn placement_gain(side: Color, piece: Piece, mv: Move) -> i32 {
+    debug_assert_eq!(side, piece.color());
     // The tables hold Black's entries negated.
     let gain = psqt(piece, mv.to()).mg() - psqt(piece, mv.from()).mg();
-    let gain = match piece.color() {
+    let gain = match side {
         Color::Red => gain,
         Color::Black => -gain,
     };
