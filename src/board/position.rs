@@ -191,8 +191,14 @@ impl Position {
 
     /// The checkers found from the placement (for set-up, and to verify the stored ones).
     fn compute_checkers(&self) -> Bitboard {
-        let us = self.side;
-        self.king_attackers_with(self.king_square(us), self.occupied, !us, Bitboard::FULL)
+        // One copy per side: each reads the pieces at fixed offsets.
+        let of = |us: Color| {
+            self.king_attackers_with(self.king_square(us), self.occupied, !us, Bitboard::FULL)
+        };
+        match self.side {
+            Color::Red => of(Color::Red),
+            Color::Black => of(Color::Black),
+        }
     }
 
     /// Sets the stored checkers once a set-up position has both kings.
