@@ -38,9 +38,10 @@ pub struct Worker<'a> {
     node_counter: &'a AtomicU64,
     history: History,
     correction: CorrectionHistory,
-    frames: Vec<Frame>,
+    /// Fixed-size tables indexed by ply (with the ply known below MAX_PLY, no bounds checks).
+    frames: Box<[Frame; MAX_PLY + 4]>,
     /// Triangular PV table, one row per ply (on the heap: built in place, not on the stack).
-    pv: Box<[[Option<Move>; MAX_PLY + 1]]>,
+    pv: Box<[[Option<Move>; MAX_PLY + 1]; MAX_PLY + 1]>,
     pv_len: [usize; MAX_PLY + 1],
     pub nodes: u64,
     pub seldepth: usize,
@@ -52,6 +53,14 @@ pub struct Worker<'a> {
     pub timer: Option<TimeManager>,
     pondering_seen: bool,
     pub node_limit: Option<u64>,
+}
+
+/// An array of `N` copies of `value`, built on the heap (not on the stack first).
+fn boxed_array<T: Clone, const N: usize>(value: T) -> Box<[T; N]> {
+    vec![value; N]
+        .into_boxed_slice()
+        .try_into()
+        .unwrap_or_else(|_| unreachable!("the vector has N elements"))
 }
 
 fn reductions() -> &'static [[i32; 64]; 64] {
@@ -88,8 +97,8 @@ impl<'a> Worker<'a> {
             node_counter: counter,
             history: memory.history.for_new_search(),
             correction: memory.correction,
-            frames: vec![empty; MAX_PLY + 4],
-            pv: vec![[None; MAX_PLY + 1]; MAX_PLY + 1].into_boxed_slice(),
+            frames: boxed_array(empty),
+            pv: boxed_array([None; MAX_PLY + 1]),
             pv_len: [0; MAX_PLY + 1],
             nodes: 0,
             seldepth: 0,
@@ -218,6 +227,9 @@ impl<'a> Worker<'a> {
         ply: usize,
         cut_node: bool,
     ) -> i32 {
+        // No node is deeper than MAX_PLY - 1 (both searches stop there): saying so spares
+        // the ply-indexed tables their bounds checks.
+        let ply = ply.min(MAX_PLY - 1);
         // Step 1. Initialise the node; a check extends (evasions are few, and mates hide
         // behind checks); at the horizon, quiescence takes over.
         let pv_node = beta - alpha > 1;
@@ -612,6 +624,8 @@ impl<'a> Worker<'a> {
     }
 
     fn qsearch(&mut self, mut alpha: i32, beta: i32, ply: usize) -> i32 {
+        // As in `negamax`: the ply is below MAX_PLY.
+        let ply = ply.min(MAX_PLY - 1);
         self.pv_len[ply] = ply;
         if self.visit() {
             return 0;
