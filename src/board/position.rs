@@ -404,8 +404,21 @@ impl Position {
     /// Plays a legal move, telling `observer` which pieces moved or left the board.
     #[inline]
     pub fn make_move_with<O: BoardObserver>(&mut self, mv: Move, observer: &mut O) {
+        // One copy per side: the mover's colour and the king to test become constants.
+        match self.side {
+            Color::Red => self.make_move_for(Color::Red, mv, observer),
+            Color::Black => self.make_move_for(Color::Black, mv, observer),
+        }
+    }
+
+    /// [`Position::make_move_with`] with `us` the side to move.
+    #[inline(always)]
+    fn make_move_for<O: BoardObserver>(&mut self, us: Color, mv: Move, observer: &mut O) {
         let (from, to) = (mv.from(), mv.to());
         let piece = self.board[from.index()].expect("make_move: no piece on the from-square");
+        debug_assert_eq!(piece.color(), us);
+        // A legal move's mover is ours: rebuilt from `us`, its colour is a constant below.
+        let piece = Piece::new(us, piece.kind());
         let captured = self.board[to.index()];
         self.history.push(Undo {
             mv: Some(mv),
@@ -426,7 +439,7 @@ impl Position {
         self.finish_turn();
         // The new side to move was not in check before (its opponent just moved legally), so
         // only a move touching the squares that bear on its king can have changed that.
-        let region = check_region(self.king_square(self.side));
+        let region = check_region(self.king_square(!us));
         self.checkers = if region.has(from) || region.has(to) {
             self.compute_checkers()
         } else {
