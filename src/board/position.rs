@@ -428,6 +428,8 @@ impl Position {
             checkers: self.checkers,
         });
         if let Some(victim) = captured {
+            // Theirs, likewise of a constant colour.
+            let victim = Piece::new(!us, victim.kind());
             self.remove_piece(victim, to);
             observer.remove_piece(victim, to);
             self.rule60 = 0;
@@ -450,6 +452,16 @@ impl Position {
     /// Takes back the last move made with `make_move_with`.
     #[inline]
     pub fn unmake_move_with<O: BoardObserver>(&mut self, observer: &mut O) {
+        // One copy per side, as in `make_move_with`: `us` moved last.
+        match self.side {
+            Color::Red => self.unmake_move_for(Color::Black, observer),
+            Color::Black => self.unmake_move_for(Color::Red, observer),
+        }
+    }
+
+    /// [`Position::unmake_move_with`] with `us` the side that made the move.
+    #[inline(always)]
+    fn unmake_move_for<O: BoardObserver>(&mut self, us: Color, observer: &mut O) {
         let undo = self
             .history
             .pop()
@@ -457,10 +469,14 @@ impl Position {
         let mv = undo.mv.expect("unmake_move: the last move was a null move");
         let (from, to) = (mv.from(), mv.to());
         let piece = self.board[to.index()].expect("unmake_move: the moved piece is missing");
+        debug_assert_eq!(piece.color(), us);
+        // Ours: rebuilt from `us`, its colour is a constant below.
+        let piece = Piece::new(us, piece.kind());
         // The hash comes back whole from `undo`: only the placement is undone here.
         self.shift(piece, to, from);
         observer.move_piece(piece, to, from);
         if let Some(victim) = undo.captured {
+            let victim = Piece::new(!us, victim.kind());
             self.place(victim, to);
             observer.add_piece(victim, to);
         }
