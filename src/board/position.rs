@@ -191,14 +191,8 @@ impl Position {
 
     /// The checkers found from the placement (for set-up, and to verify the stored ones).
     fn compute_checkers(&self) -> Bitboard {
-        // One copy per side: each reads the pieces at fixed offsets.
-        let of = |us: Color| {
-            self.king_attackers_with(self.king_square(us), self.occupied, !us, Bitboard::FULL)
-        };
-        match self.side {
-            Color::Red => of(Color::Red),
-            Color::Black => of(Color::Black),
-        }
+        let us = self.side;
+        self.king_attackers_with(self.king_square(us), self.occupied, !us, Bitboard::FULL)
     }
 
     /// Sets the stored checkers once a set-up position has both kings.
@@ -443,7 +437,8 @@ impl Position {
         // only a move touching the squares that bear on its king can have changed that.
         let region = check_region(self.king_square(!us));
         self.checkers = if region.has(from) || region.has(to) {
-            self.compute_checkers()
+            // The copy for this side, inlined: the king and its attackers' colour are known.
+            self.king_attackers_with(self.king_square(!us), self.occupied, us, Bitboard::FULL)
         } else {
             Bitboard::EMPTY
         };
