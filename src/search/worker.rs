@@ -282,7 +282,12 @@ impl<'a> Worker<'a> {
         // allows: a mate a shallower search found keeps the node from being cut on a material
         // count.
         // Corrected by what searches of positions with the same structure found.
-        let slots = Slots::of(&self.pos, self.eval.material());
+        // In check there is no static evaluation to correct, nor a correction to learn.
+        let slots = if in_check {
+            Slots::UNUSED
+        } else {
+            Slots::of(&self.pos, self.eval.material())
+        };
         let raw_eval = match self.known_eval(in_check, hit) {
             Some(score) => score,
             None => {
