@@ -213,9 +213,18 @@ impl Position {
 
     /// Would the side to move's king be safe after moving its piece from `from` to `to`?
     /// Exact for any pseudo-legal move: it replays the move on the occupancy.
-    #[inline]
+    #[inline(never)]
     pub fn king_safe_after(&self, from: Square, to: Square) -> bool {
-        let us = self.side;
+        // One copy per side: each reads the pieces at fixed offsets.
+        match self.side {
+            Color::Red => self.king_safe_after_for(Color::Red, from, to),
+            Color::Black => self.king_safe_after_for(Color::Black, from, to),
+        }
+    }
+
+    /// [`Position::king_safe_after`] with `us` the side to move.
+    #[inline(always)]
+    fn king_safe_after_for(&self, us: Color, from: Square, to: Square) -> bool {
         let them = !us;
         let to_bb = Bitboard::from_square(to);
         let occ = (self.occupied.without(from)) | to_bb;
