@@ -203,21 +203,18 @@ impl MovePicker {
                 // square that can uncover a check or holds a pawn near the enemy palace.
                 let (to_set, from_set) = checks.candidate_squares();
                 let from_set = from_set | pawns_that_may_near_king(pos);
-                let start = self.next;
-                let moves = &self.list.as_slice()[start..];
-                let keys = &initialised(&self.keys, self.list.len())[start..];
-                for (offset, (&mv, &key)) in moves.iter().zip(keys).enumerate() {
-                    if key != TAKEN
-                        && (to_set.has(mv.to()) || from_set.has(mv.from()))
-                        && ((checks.may_check(mv) && checks.gives_check(pos, mv))
-                            || pawn_nears_king(pos, mv))
-                        && !self.tried_before(mv)
-                    {
-                        self.next = start + offset + 1;
-                        return Some(mv);
-                    }
+                // Usually no piece can uncover a check or push a pawn at the king: then the
+                // arrival square alone filters, in a loop of its own.
+                let found = if from_set.is_empty() {
+                    self.scan_quiets(pos, checks, |mv| to_set.has(mv.to()))
+                } else {
+                    self.scan_quiets(pos, checks, |mv| {
+                        to_set.has(mv.to()) || from_set.has(mv.from())
+                    })
+                };
+                if found.is_some() {
+                    return found;
                 }
-                self.next = self.list.len();
                 self.stage = Stage::BadCaptures;
             }
             let mv = self.next_with(pos, history, Some(checks))?;
@@ -229,6 +226,33 @@ impl MovePicker {
             }
             self.quiets_unsorted = true;
         }
+    }
+
+    /// The next unsorted quiet, not handed out before, that passes `filter` and checks or
+    /// pushes a pawn at the king; `self.next` moves past it (or to the end).
+    #[inline(always)]
+    fn scan_quiets(
+        &mut self,
+        pos: &Position,
+        checks: &CheckInfo,
+        filter: impl Fn(Move) -> bool,
+    ) -> Option<Move> {
+        let start = self.next;
+        let moves = &self.list.as_slice()[start..];
+        let keys = &initialised(&self.keys, self.list.len())[start..];
+        for (offset, (&mv, &key)) in moves.iter().zip(keys).enumerate() {
+            if key != TAKEN
+                && filter(mv)
+                && ((checks.may_check(mv) && checks.gives_check(pos, mv))
+                    || pawn_nears_king(pos, mv))
+                && !self.tried_before(mv)
+            {
+                self.next = start + offset + 1;
+                return Some(mv);
+            }
+        }
+        self.next = self.list.len();
+        None
     }
 
     /// Might the side to move have a quiet move, not handed out before, that checks or pushes
