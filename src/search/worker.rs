@@ -433,7 +433,9 @@ impl<'a> Worker<'a> {
                 let loses = || !see_ge(&self.pos, mv, see_margin);
                 let checking = || self.gives_check(mv, checks.as_ref());
                 // The pruning picker hands out only quiets that check (or push a pawn at the
-                // king): for them the check test settles it first.
+                // king): for them the check test settles it first. (The same test either way;
+                // only the order of its two parts differs.)
+                #[allow(clippy::if_same_then_else)]
                 let pruned = if prune_quiets && !capture {
                     !checking() && loses()
                 } else {
