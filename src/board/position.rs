@@ -55,6 +55,9 @@ pub struct Position {
     /// Enemy pieces checking the side to move: found once per move in `make_move_with`, since
     /// search, move generation and legality tests all ask for it.
     pub(crate) checkers: Bitboard,
+    /// Each colour's king square, kept by the placement functions (the search asks for it
+    /// more often than a king moves).
+    kings: [Square; 2],
     pub(crate) history: Vec<Undo>,
 }
 
@@ -77,6 +80,7 @@ impl Position {
             rule60: 0,
             fullmove: 1,
             checkers: Bitboard::EMPTY,
+            kings: [Square::new(0); 2],
             history: Vec::with_capacity(256),
         }
     }
@@ -115,7 +119,11 @@ impl Position {
 
     #[inline(always)]
     pub fn king_square(&self, color: Color) -> Square {
-        self.pieces(color, PieceType::King).lsb()
+        debug_assert_eq!(
+            self.kings[color.index()],
+            self.pieces(color, PieceType::King).lsb()
+        );
+        self.kings[color.index()]
     }
 
     #[inline(always)]
@@ -357,6 +365,9 @@ impl Position {
     /// `put_piece` without the hash (unmake restores the hash whole).
     #[inline(always)]
     fn place(&mut self, piece: Piece, sq: Square) {
+        if piece.kind() == PieceType::King {
+            self.kings[piece.color().index()] = sq;
+        }
         let bb = Bitboard::from_square(sq);
         self.board[sq.index()] = Some(piece);
         self.pieces[piece.index()] |= bb;
@@ -384,6 +395,9 @@ impl Position {
     /// `shift_piece` without the hash.
     #[inline(always)]
     fn shift(&mut self, piece: Piece, from: Square, to: Square) {
+        if piece.kind() == PieceType::King {
+            self.kings[piece.color().index()] = to;
+        }
         let bb = Bitboard::from_square(from) | Bitboard::from_square(to);
         self.board[from.index()] = None;
         self.board[to.index()] = Some(piece);
@@ -568,6 +582,9 @@ impl Position {
             && self.hash == self.compute_hash()
             && self.pieces(Color::Red, PieceType::King).count() == 1
             && self.pieces(Color::Black, PieceType::King).count() == 1
+            && Color::BOTH
+                .iter()
+                .all(|&c| self.kings[c.index()] == self.pieces(c, PieceType::King).lsb())
             && self.checkers == self.compute_checkers()
     }
 
