@@ -121,13 +121,12 @@ struct Safety {
 
 impl Safety {
     #[inline(always)]
-    fn new(pos: &Position) -> Safety {
-        let us = pos.side_to_move();
+    fn new(pos: &Position, us: Color) -> Safety {
         let king = pos.king_square(us);
         let ours = pos.color_bb(us);
         let checkers = pos.checkers();
         if checkers.is_empty() {
-            return Safety::quiet(pos, king);
+            return Safety::quiet(pos, us, king);
         }
         let mut fixes = Bitboard::FULL;
         let mut screens = Bitboard::EMPTY;
@@ -156,8 +155,7 @@ impl Safety {
     /// Not in check: find the pieces that shield the king from an enemy slider or horse, and
     /// the empty squares that would screen a cannon aimed at it. Only those need the exact test.
     #[inline(always)]
-    fn quiet(pos: &Position, king: Square) -> Safety {
-        let us = pos.side_to_move();
+    fn quiet(pos: &Position, us: Color, king: Square) -> Safety {
         let them = !us;
         let occ = pos.occupied();
         let ours = pos.color_bb(us);
@@ -305,18 +303,28 @@ impl<S: MoveSink> Generator<'_, S> {
 /// the move picker it made the search slower (more code, fewer instructions saved).
 #[inline(never)]
 pub fn generate(pos: &Position, kind: GenKind, list: &mut MoveList) {
-    // One copy per kind, so each drops the tests the others need.
-    match kind {
-        GenKind::All => generate_into(pos, GenKind::All, list),
-        GenKind::Captures => generate_into(pos, GenKind::Captures, list),
-        GenKind::Quiets => generate_into(pos, GenKind::Quiets, list),
+    // One copy per kind and side, so each drops the tests the others need and reads the
+    // side's pieces at fixed offsets.
+    use {Color::*, GenKind::*};
+    match (kind, pos.side_to_move()) {
+        (All, Red) => generate_side(pos, Red, All, list),
+        (All, Black) => generate_side(pos, Black, All, list),
+        (Captures, Red) => generate_side(pos, Red, Captures, list),
+        (Captures, Black) => generate_side(pos, Black, Captures, list),
+        (Quiets, Red) => generate_side(pos, Red, Quiets, list),
+        (Quiets, Black) => generate_side(pos, Black, Quiets, list),
     }
 }
 
 /// Sends the legal moves of the chosen kind to `sink`.
 #[inline(always)]
 pub fn generate_into<S: MoveSink>(pos: &Position, kind: GenKind, sink: &mut S) {
-    let us = pos.side_to_move();
+    generate_side(pos, pos.side_to_move(), kind, sink);
+}
+
+/// [`generate_into`] for `us`, the side to move.
+#[inline(always)]
+fn generate_side<S: MoveSink>(pos: &Position, us: Color, kind: GenKind, sink: &mut S) {
     let occ = pos.occupied();
     let ours = pos.color_bb(us);
     let theirs = pos.color_bb(!us);
@@ -325,7 +333,7 @@ pub fn generate_into<S: MoveSink>(pos: &Position, kind: GenKind, sink: &mut S) {
         GenKind::Captures => (theirs, true, false),
         GenKind::Quiets => (!occ, false, true),
     };
-    let safety = Safety::new(pos);
+    let safety = Safety::new(pos, us);
     let king = safety.king;
     let mut gen = Generator { pos, safety, sink };
 

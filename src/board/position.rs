@@ -55,6 +55,9 @@ pub struct Position {
     /// Enemy pieces checking the side to move: found once per move in `make_move_with`, since
     /// search, move generation and legality tests all ask for it.
     pub(crate) checkers: Bitboard,
+    /// Each colour's king square, kept by the placement functions (the search asks for it
+    /// more often than a king moves).
+    kings: [Square; 2],
     pub(crate) history: Vec<Undo>,
 }
 
@@ -77,6 +80,7 @@ impl Position {
             rule60: 0,
             fullmove: 1,
             checkers: Bitboard::EMPTY,
+            kings: [Square::new(0); 2],
             history: Vec::with_capacity(256),
         }
     }
@@ -115,7 +119,11 @@ impl Position {
 
     #[inline(always)]
     pub fn king_square(&self, color: Color) -> Square {
-        self.pieces(color, PieceType::King).lsb()
+        debug_assert_eq!(
+            self.kings[color.index()],
+            self.pieces(color, PieceType::King).lsb()
+        );
+        self.kings[color.index()]
     }
 
     #[inline(always)]
@@ -213,9 +221,18 @@ impl Position {
 
     /// Would the side to move's king be safe after moving its piece from `from` to `to`?
     /// Exact for any pseudo-legal move: it replays the move on the occupancy.
-    #[inline]
+    #[inline(never)]
     pub fn king_safe_after(&self, from: Square, to: Square) -> bool {
-        let us = self.side;
+        // One copy per side: each reads the pieces at fixed offsets.
+        match self.side {
+            Color::Red => self.king_safe_after_for(Color::Red, from, to),
+            Color::Black => self.king_safe_after_for(Color::Black, from, to),
+        }
+    }
+
+    /// [`Position::king_safe_after`] with `us` the side to move.
+    #[inline(always)]
+    fn king_safe_after_for(&self, us: Color, from: Square, to: Square) -> bool {
         let them = !us;
         let to_bb = Bitboard::from_square(to);
         let occ = (self.occupied.without(from)) | to_bb;
@@ -348,6 +365,9 @@ impl Position {
     /// `put_piece` without the hash (unmake restores the hash whole).
     #[inline(always)]
     fn place(&mut self, piece: Piece, sq: Square) {
+        if piece.kind() == PieceType::King {
+            self.kings[piece.color().index()] = sq;
+        }
         let bb = Bitboard::from_square(sq);
         self.board[sq.index()] = Some(piece);
         self.pieces[piece.index()] |= bb;
@@ -375,6 +395,9 @@ impl Position {
     /// `shift_piece` without the hash.
     #[inline(always)]
     fn shift(&mut self, piece: Piece, from: Square, to: Square) {
+        if piece.kind() == PieceType::King {
+            self.kings[piece.color().index()] = to;
+        }
         let bb = Bitboard::from_square(from) | Bitboard::from_square(to);
         self.board[from.index()] = None;
         self.board[to.index()] = Some(piece);
@@ -398,8 +421,21 @@ impl Position {
     /// Plays a legal move, telling `observer` which pieces moved or left the board.
     #[inline]
     pub fn make_move_with<O: BoardObserver>(&mut self, mv: Move, observer: &mut O) {
+        // One copy per side: the mover's colour and the king to test become constants.
+        match self.side {
+            Color::Red => self.make_move_for(Color::Red, mv, observer),
+            Color::Black => self.make_move_for(Color::Black, mv, observer),
+        }
+    }
+
+    /// [`Position::make_move_with`] with `us` the side to move.
+    #[inline(always)]
+    fn make_move_for<O: BoardObserver>(&mut self, us: Color, mv: Move, observer: &mut O) {
         let (from, to) = (mv.from(), mv.to());
         let piece = self.board[from.index()].expect("make_move: no piece on the from-square");
+        debug_assert_eq!(piece.color(), us);
+        // A legal move's mover is ours: rebuilt from `us`, its colour is a constant below.
+        let piece = Piece::new(us, piece.kind());
         let captured = self.board[to.index()];
         self.history.push(Undo {
             mv: Some(mv),
@@ -409,6 +445,8 @@ impl Position {
             checkers: self.checkers,
         });
         if let Some(victim) = captured {
+            // Theirs, likewise of a constant colour.
+            let victim = Piece::new(!us, victim.kind());
             self.remove_piece(victim, to);
             observer.remove_piece(victim, to);
             self.rule60 = 0;
@@ -420,9 +458,10 @@ impl Position {
         self.finish_turn();
         // The new side to move was not in check before (its opponent just moved legally), so
         // only a move touching the squares that bear on its king can have changed that.
-        let region = check_region(self.king_square(self.side));
+        let region = check_region(self.king_square(!us));
         self.checkers = if region.has(from) || region.has(to) {
-            self.compute_checkers()
+            // The copy for this side, inlined: the king and its attackers' colour are known.
+            self.king_attackers_with(self.king_square(!us), self.occupied, us, Bitboard::FULL)
         } else {
             Bitboard::EMPTY
         };
@@ -431,6 +470,16 @@ impl Position {
     /// Takes back the last move made with `make_move_with`.
     #[inline]
     pub fn unmake_move_with<O: BoardObserver>(&mut self, observer: &mut O) {
+        // One copy per side, as in `make_move_with`: `us` moved last.
+        match self.side {
+            Color::Red => self.unmake_move_for(Color::Black, observer),
+            Color::Black => self.unmake_move_for(Color::Red, observer),
+        }
+    }
+
+    /// [`Position::unmake_move_with`] with `us` the side that made the move.
+    #[inline(always)]
+    fn unmake_move_for<O: BoardObserver>(&mut self, us: Color, observer: &mut O) {
         let undo = self
             .history
             .pop()
@@ -438,10 +487,14 @@ impl Position {
         let mv = undo.mv.expect("unmake_move: the last move was a null move");
         let (from, to) = (mv.from(), mv.to());
         let piece = self.board[to.index()].expect("unmake_move: the moved piece is missing");
+        debug_assert_eq!(piece.color(), us);
+        // Ours: rebuilt from `us`, its colour is a constant below.
+        let piece = Piece::new(us, piece.kind());
         // The hash comes back whole from `undo`: only the placement is undone here.
         self.shift(piece, to, from);
         observer.move_piece(piece, to, from);
         if let Some(victim) = undo.captured {
+            let victim = Piece::new(!us, victim.kind());
             self.place(victim, to);
             observer.add_piece(victim, to);
         }
@@ -529,6 +582,9 @@ impl Position {
             && self.hash == self.compute_hash()
             && self.pieces(Color::Red, PieceType::King).count() == 1
             && self.pieces(Color::Black, PieceType::King).count() == 1
+            && Color::BOTH
+                .iter()
+                .all(|&c| self.kings[c.index()] == self.pieces(c, PieceType::King).lsb())
             && self.checkers == self.compute_checkers()
     }
 

@@ -129,6 +129,9 @@ impl Piece {
 
     #[inline(always)]
     pub const fn index(self) -> usize {
+        // SAFETY: `Piece::new` is the only constructor, and colour * 7 + kind is below 14.
+        // Told to the compiler, per-piece tables are read without bounds checks.
+        unsafe { std::hint::assert_unchecked(self.0 < Piece::COUNT as u8) };
         self.0 as usize
     }
 
@@ -190,6 +193,10 @@ impl Square {
 
     #[inline(always)]
     pub const fn index(self) -> usize {
+        // SAFETY: every square is below 90: the constructors check it (`new_unchecked` makes
+        // its caller promise it), and a move holds only squares it was made from. Told to the
+        // compiler, per-square tables are read without bounds checks.
+        unsafe { std::hint::assert_unchecked(self.0 < SQUARES as u8) };
         self.0 as usize
     }
 

@@ -37,6 +37,13 @@ pub struct Slots {
 }
 
 impl Slots {
+    /// Stands in where no slot is read (a node in check).
+    pub const UNUSED: Slots = Slots {
+        side: 0,
+        structure: 0,
+        material: 0,
+    };
+
     /// The slots of `pos`, whose material signature ([`crate::eval::Evaluator::material`]) is
     /// `material`.
     pub fn of(pos: &Position, material: u64) -> Slots {

@@ -80,6 +80,14 @@ impl MovePicker {
         picker
     }
 
+    /// Did the move just handed out win at least nothing by exchange (`see_ge(.., 0)`)? True
+    /// for the good captures, which leave the picker in their stage; the search's own,
+    /// lower SEE threshold then needs no second exchange.
+    #[inline(always)]
+    pub fn handed_out_good_capture(&self) -> bool {
+        self.stage == Stage::GoodCaptures
+    }
+
     /// The next move to search, or `None` when all are done.
     pub fn next(&mut self, pos: &Position, history: &History) -> Option<Move> {
         self.next_with(pos, history, None)
@@ -155,18 +163,7 @@ impl MovePicker {
                         self.stage = Stage::BadCaptures;
                         continue;
                     }
-                    self.list.clear();
-                    generate(pos, GenKind::Quiets, &mut self.list);
-                    let side = pos.side_to_move();
-                    let continuations = self.continuations;
-                    self.set_keys(|mv| {
-                        let piece = pos
-                            .piece_at(mv.from())
-                            .expect("a generated move has a mover");
-                        history.quiet_score(side, piece, mv, continuations) * PLACEMENT_SPAN
-                            + placement_gain(piece, mv)
-                    });
-                    self.next = 0;
+                    self.gen_quiets(pos, history);
                     self.stage = Stage::Quiets;
                 }
                 Stage::Quiets => match self.pick_quiet() {
@@ -206,21 +203,18 @@ impl MovePicker {
                 // square that can uncover a check or holds a pawn near the enemy palace.
                 let (to_set, from_set) = checks.candidate_squares();
                 let from_set = from_set | pawns_that_may_near_king(pos);
-                let start = self.next;
-                let moves = &self.list.as_slice()[start..];
-                let keys = &initialised(&self.keys, self.list.len())[start..];
-                for (offset, (&mv, &key)) in moves.iter().zip(keys).enumerate() {
-                    if key != TAKEN
-                        && (to_set.has(mv.to()) || from_set.has(mv.from()))
-                        && ((checks.may_check(mv) && checks.gives_check(pos, mv))
-                            || pawn_nears_king(pos, mv))
-                        && !self.tried_before(mv)
-                    {
-                        self.next = start + offset + 1;
-                        return Some(mv);
-                    }
+                // Usually no piece can uncover a check or push a pawn at the king: then the
+                // arrival square alone filters, in a loop of its own.
+                let found = if from_set.is_empty() {
+                    self.scan_quiets(pos, checks, |mv| to_set.has(mv.to()))
+                } else {
+                    self.scan_quiets(pos, checks, |mv| {
+                        to_set.has(mv.to()) || from_set.has(mv.from())
+                    })
+                };
+                if found.is_some() {
+                    return found;
                 }
-                self.next = self.list.len();
                 self.stage = Stage::BadCaptures;
             }
             let mv = self.next_with(pos, history, Some(checks))?;
@@ -232,6 +226,33 @@ impl MovePicker {
             }
             self.quiets_unsorted = true;
         }
+    }
+
+    /// The next unsorted quiet, not handed out before, that passes `filter` and checks or
+    /// pushes a pawn at the king; `self.next` moves past it (or to the end).
+    #[inline(always)]
+    fn scan_quiets(
+        &mut self,
+        pos: &Position,
+        checks: &CheckInfo,
+        filter: impl Fn(Move) -> bool,
+    ) -> Option<Move> {
+        let start = self.next;
+        let moves = &self.list.as_slice()[start..];
+        let keys = &initialised(&self.keys, self.list.len())[start..];
+        for (offset, (&mv, &key)) in moves.iter().zip(keys).enumerate() {
+            if key != TAKEN
+                && filter(mv)
+                && ((checks.may_check(mv) && checks.gives_check(pos, mv))
+                    || pawn_nears_king(pos, mv))
+                && !self.tried_before(mv)
+            {
+                self.next = start + offset + 1;
+                return Some(mv);
+            }
+        }
+        self.next = self.list.len();
+        None
     }
 
     /// Might the side to move have a quiet move, not handed out before, that checks or pushes
@@ -295,6 +316,30 @@ impl MovePicker {
             }
         }
         false
+    }
+
+    /// Generates and scores the quiets. Out of line: inlined, the history tables' addresses
+    /// were loaded at every pick, though only this stage reads them.
+    #[inline(never)]
+    fn gen_quiets(&mut self, pos: &Position, history: &History) {
+        self.list.clear();
+        generate(pos, GenKind::Quiets, &mut self.list);
+        let continuations = self.continuations;
+        let mut keys = |side: Color| {
+            self.set_keys(|mv| {
+                let piece = pos
+                    .piece_at(mv.from())
+                    .expect("a generated move has a mover");
+                history.quiet_score(side, piece, mv, continuations) * PLACEMENT_SPAN
+                    + placement_gain(side, piece, mv)
+            })
+        };
+        // One loop per side, so the gain's sign is fixed in each.
+        match pos.side_to_move() {
+            Color::Red => keys(Color::Red),
+            Color::Black => keys(Color::Black),
+        }
+        self.next = 0;
     }
 
     /// Scores every move of `list` (just generated) and packs the keys.
@@ -370,13 +415,14 @@ static_assertions::const_assert!(MAX_MOVES <= 1 << INDEX_BITS);
 /// piece-square table likes the move, clamped to this span; history always comes first.
 const PLACEMENT_SPAN: i32 = 256;
 
-/// Middlegame piece-square gain of a quiet move for the side making it, within
-/// ±PLACEMENT_SPAN/2.
+/// Middlegame piece-square gain of a quiet move for the side making it (`side`, the piece's
+/// colour), within ±PLACEMENT_SPAN/2.
 #[inline(always)]
-fn placement_gain(piece: Piece, mv: Move) -> i32 {
+fn placement_gain(side: Color, piece: Piece, mv: Move) -> i32 {
+    debug_assert_eq!(side, piece.color());
     // The tables hold Black's entries negated.
     let gain = psqt(piece, mv.to()).mg() - psqt(piece, mv.from()).mg();
-    let gain = match piece.color() {
+    let gain = match side {
         Color::Red => gain,
         Color::Black => -gain,
     };

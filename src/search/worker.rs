@@ -38,9 +38,10 @@ pub struct Worker<'a> {
     node_counter: &'a AtomicU64,
     history: History,
     correction: CorrectionHistory,
-    frames: Vec<Frame>,
+    /// Fixed-size tables indexed by ply (with the ply known below MAX_PLY, no bounds checks).
+    frames: Box<[Frame; MAX_PLY + 4]>,
     /// Triangular PV table, one row per ply (on the heap: built in place, not on the stack).
-    pv: Box<[[Option<Move>; MAX_PLY + 1]]>,
+    pv: Box<[[Option<Move>; MAX_PLY + 1]; MAX_PLY + 1]>,
     pv_len: [usize; MAX_PLY + 1],
     pub nodes: u64,
     pub seldepth: usize,
@@ -52,6 +53,14 @@ pub struct Worker<'a> {
     pub timer: Option<TimeManager>,
     pondering_seen: bool,
     pub node_limit: Option<u64>,
+}
+
+/// An array of `N` copies of `value`, built on the heap (not on the stack first).
+fn boxed_array<T: Clone, const N: usize>(value: T) -> Box<[T; N]> {
+    vec![value; N]
+        .into_boxed_slice()
+        .try_into()
+        .unwrap_or_else(|_| unreachable!("the vector has N elements"))
 }
 
 fn reductions() -> &'static [[i32; 64]; 64] {
@@ -88,8 +97,8 @@ impl<'a> Worker<'a> {
             node_counter: counter,
             history: memory.history.for_new_search(),
             correction: memory.correction,
-            frames: vec![empty; MAX_PLY + 4],
-            pv: vec![[None; MAX_PLY + 1]; MAX_PLY + 1].into_boxed_slice(),
+            frames: boxed_array(empty),
+            pv: boxed_array([None; MAX_PLY + 1]),
             pv_len: [0; MAX_PLY + 1],
             nodes: 0,
             seldepth: 0,
@@ -218,6 +227,9 @@ impl<'a> Worker<'a> {
         ply: usize,
         cut_node: bool,
     ) -> i32 {
+        // No node is deeper than MAX_PLY - 1 (both searches stop there): saying so spares
+        // the ply-indexed tables their bounds checks.
+        let ply = ply.min(MAX_PLY - 1);
         // Step 1. Initialise the node; a check extends (evasions are few, and mates hide
         // behind checks); at the horizon, quiescence takes over.
         let pv_node = beta - alpha > 1;
@@ -237,7 +249,7 @@ impl<'a> Worker<'a> {
         if ply > 0 {
             // Step 2. The rules end the game here (repetition, 60-move rule, bare material),
             // or the tree is as deep as it may go.
-            if let Some(score) = rule_score(&self.pos, ply) {
+            if let Some(score) = rule_score(&self.pos, ply, self.eval.material()) {
                 return score;
             }
             if ply >= MAX_PLY - 1 {
@@ -270,7 +282,12 @@ impl<'a> Worker<'a> {
         // allows: a mate a shallower search found keeps the node from being cut on a material
         // count.
         // Corrected by what searches of positions with the same structure found.
-        let slots = Slots::of(&self.pos, self.eval.material());
+        // In check there is no static evaluation to correct, nor a correction to learn.
+        let slots = if in_check {
+            Slots::UNUSED
+        } else {
+            Slots::of(&self.pos, self.eval.material())
+        };
         let raw_eval = match self.known_eval(in_check, hit) {
             Some(score) => score,
             None => {
@@ -410,12 +427,23 @@ impl<'a> Worker<'a> {
             } else {
                 SEE_QUIET_MARGIN * depth * depth
             };
-            if may_prune
-                && depth <= SHALLOW_MAX_DEPTH
-                && !see_ge(&self.pos, mv, see_margin)
-                && !self.pos.gives_check(mv)
-            {
-                continue;
+            // A good capture already passed SEE at 0, above any capture margin.
+            const _: () = assert!(SEE_CAPTURE_MARGIN <= 0);
+            if may_prune && depth <= SHALLOW_MAX_DEPTH && !picker.handed_out_good_capture() {
+                let loses = || !see_ge(&self.pos, mv, see_margin);
+                let checking = || self.gives_check(mv, checks.as_ref());
+                // The pruning picker hands out only quiets that check (or push a pawn at the
+                // king): for them the check test settles it first. (The same test either way;
+                // only the order of its two parts differs.)
+                #[allow(clippy::if_same_then_else)]
+                let pruned = if prune_quiets && !capture {
+                    !checking() && loses()
+                } else {
+                    loses() && !checking()
+                };
+                if pruned {
+                    continue;
+                }
             }
 
             // Step 11. Make the move.
@@ -536,6 +564,16 @@ impl<'a> Worker<'a> {
         }
     }
 
+    /// Does the move give check? From the node's check sets when the pruning picker has
+    /// made them (the same answer, fewer instructions).
+    #[inline]
+    fn gives_check(&self, mv: Move, checks: Option<&CheckInfo>) -> bool {
+        match checks {
+            Some(checks) => checks.gives_check(&self.pos, mv),
+            None => self.pos.gives_check(mv),
+        }
+    }
+
     /// The static evaluation plus the correction history's learnt error (none in check).
     #[inline]
     fn corrected(&self, raw: i32, in_check: bool, slots: Slots) -> i32 {
@@ -593,6 +631,8 @@ impl<'a> Worker<'a> {
     }
 
     fn qsearch(&mut self, mut alpha: i32, beta: i32, ply: usize) -> i32 {
+        // As in `negamax`: the ply is below MAX_PLY.
+        let ply = ply.min(MAX_PLY - 1);
         self.pv_len[ply] = ply;
         if self.visit() {
             return 0;
