@@ -88,12 +88,14 @@ impl Bitboard {
         self.0 & self.0.wrapping_sub(1) != 0
     }
 
-    /// The lowest square; the set must not be empty.
+    /// The lowest square; the set must not be empty (an empty one gives the last square in
+    /// release builds, never an index past the tables).
     #[inline(always)]
     pub fn lsb(self) -> Square {
         debug_assert!(self.any());
-        // SAFETY: a non-empty board has its lowest bit below 90, since only bits 0..90 are used.
-        unsafe { Square::new_unchecked(self.0.trailing_zeros() as usize) }
+        // SAFETY: a non-empty board has its lowest bit below 90, since only bits 0..90 are
+        // used; an empty one (128 trailing zeros) is held to square 89 by the `min`.
+        unsafe { Square::new_unchecked((self.0.trailing_zeros() as usize).min(SQUARES - 1)) }
     }
 
     #[inline(always)]
