@@ -92,6 +92,15 @@ pub fn kind_count(material: u64, color: Color, kind: PieceType) -> u32 {
     (material >> (SIGNATURE_OFFSET[kind.index()] + 3 * color.index() as u32)) as u32 & 7
 }
 
+/// The signature bits of Red's rook, horse, cannon and pawn counts (shifted up by 3 for
+/// Black's): the pieces that can give mate.
+pub const ATTACKER_FIELDS: u64 = signature_fields(&[
+    PieceType::Rook,
+    PieceType::Horse,
+    PieceType::Cannon,
+    PieceType::Pawn,
+]);
+
 /// The signature bits of Red's counts of `kinds` (shifted up by 3 for Black's).
 pub const fn signature_fields(kinds: &[PieceType]) -> u64 {
     let mut mask = 0;

@@ -3,17 +3,10 @@
 //! lone horse, cannon or pawn rarely breaks a defended palace.
 
 use super::params::{SCALE_LONE_ATTACKER, SCALE_NORMAL, SCALE_NO_ATTACKERS};
-use super::psqt::{kind_count, signature_fields};
+use super::psqt::{kind_count, signature_fields, ATTACKER_FIELDS};
 use crate::board::types::{Color, PieceType};
 
-/// Red's rook, horse, cannon and pawn counts in the material signature.
-const ATTACKER_FIELDS: u64 = signature_fields(&[
-    PieceType::Rook,
-    PieceType::Horse,
-    PieceType::Cannon,
-    PieceType::Pawn,
-]);
-/// The lowest bit of each of those counts (a count of one).
+/// The lowest bit of each attacker count in `ATTACKER_FIELDS` (a count of one).
 const ONES: u64 = ATTACKER_FIELDS & !(ATTACKER_FIELDS << 1);
 /// The bits that mean a rook, or two of one kind.
 const NOT_LONE: u64 = signature_fields(&[PieceType::Rook]) | (ATTACKER_FIELDS & !ONES);

@@ -5,8 +5,7 @@
 
 use super::score::{mate_in, mated_in};
 use crate::board::position::Position;
-use crate::board::types::{Color, Piece, PieceType};
-use crate::eval::psqt::material_unit;
+use crate::eval::psqt;
 use crate::rules::{self, Verdict, RULE60_PLIES};
 
 /// Score of the current position, `ply` plies from the root, for the side to move if the rules
@@ -26,30 +25,15 @@ pub fn rule_score(pos: &Position, ply: usize, material: u64) -> Option<i32> {
             });
         }
     }
-    let insufficient = material & attacker_fields() == 0;
+    let insufficient = material & ATTACKER_FIELDS == 0;
     debug_assert_eq!(insufficient, rules::insufficient_material(pos));
     insufficient.then_some(0)
 }
 
-/// The fields of the material signature that count rooks, horses, cannons and pawns: when all
-/// are zero neither side can mate ([`rules::insufficient_material`]), read from one number
-/// instead of eight piece sets. (A constant: the units come from a constant table.)
-#[inline(always)]
-fn attacker_fields() -> u64 {
-    let mut fields = 0;
-    for color in Color::BOTH {
-        for kind in [
-            PieceType::Rook,
-            PieceType::Horse,
-            PieceType::Cannon,
-            PieceType::Pawn,
-        ] {
-            // Three bits per count (legal positions have at most five of a kind).
-            fields |= material_unit(Piece::new(color, kind)) * 7;
-        }
-    }
-    fields
-}
+/// Both colours' rook, horse, cannon and pawn counts in the material signature: when all are
+/// zero neither side can mate ([`rules::insufficient_material`]), read from one number instead
+/// of eight piece sets.
+const ATTACKER_FIELDS: u64 = psqt::ATTACKER_FIELDS | psqt::ATTACKER_FIELDS << 3;
 
 #[cfg(test)]
 mod tests {
