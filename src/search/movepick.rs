@@ -3,7 +3,7 @@
 //! history, and captures that lose material last. A cut-off in an early stage saves generating the later ones.
 
 use super::history::{Continuations, History};
-use super::see::{see_ge, value};
+use super::see::{see_ge, value, SEE_VALUE};
 use crate::board::attacks::{piece_attacks, rook_attacks};
 use crate::board::bitboard::Bitboard;
 use crate::board::check_info::CheckInfo;
@@ -116,11 +116,16 @@ impl MovePicker {
                     if self.captures_only {
                         // Quiescence's delta pruning stops at the first victim too small, so
                         // its captures keep strict victim order.
-                        self.set_keys(|mv| mvv_lva(pos, mv));
+                        self.set_keys(|mv| {
+                            let (attacker, victim) = capture_pieces(pos, mv);
+                            mvv_lva(attacker, victim)
+                        });
                     } else {
                         self.set_keys(|mv| {
-                            mvv_lva(pos, mv)
-                                + capture_history(pos, history, mv) / CAPTURE_HISTORY_DIV
+                            let (attacker, victim) = capture_pieces(pos, mv);
+                            mvv_lva(attacker, victim)
+                                + history.capture_score(attacker, mv, victim.kind())
+                                    / CAPTURE_HISTORY_DIV
                         });
                     }
                     self.stage = Stage::GoodCaptures;
@@ -446,22 +451,30 @@ fn key_index(key: i32) -> usize {
 /// class is 16 × its exchange value wide).
 const CAPTURE_HISTORY_DIV: i32 = 8;
 
-/// The capture history of a generated capture.
+/// The mover and the victim of a generated capture.
 #[inline(always)]
-fn capture_history(pos: &Position, history: &History, mv: Move) -> i32 {
-    let piece = pos
+fn capture_pieces(pos: &Position, mv: Move) -> (Piece, Piece) {
+    let attacker = pos
         .piece_at(mv.from())
         .expect("a generated move has a mover");
     let victim = pos.piece_at(mv.to()).expect("a capture has a victim");
-    history.capture_score(piece, mv, victim.kind())
+    (attacker, victim)
 }
 
+// `mvv_lva` divides by a shift.
+const _: () = {
+    let mut i = 0;
+    while i < SEE_VALUE.len() {
+        assert!(SEE_VALUE[i] > 0, "exchange values are positive");
+        i += 1;
+    }
+};
+
 /// Most valuable victim first, then least valuable attacker.
-#[inline]
-fn mvv_lva(pos: &Position, mv: Move) -> i32 {
-    let victim = pos.piece_at(mv.to()).map_or(0, |p| value(p.kind()));
-    let attacker = pos.piece_at(mv.from()).map_or(0, |p| value(p.kind()));
-    victim * 16 - attacker / 16
+#[inline(always)]
+fn mvv_lva(attacker: Piece, victim: Piece) -> i32 {
+    // Exchange values are positive, so a shift divides the attacker's by 16.
+    value(victim.kind()) * 16 - (value(attacker.kind()) >> 4)
 }
 
 /// The pawns of the side to move that [`pawn_nears_king`] may be true for: one step from the
