@@ -90,7 +90,32 @@ impl MovePicker {
 
     /// The next move to search, or `None` when all are done.
     pub fn next(&mut self, pos: &Position, history: &History) -> Option<Move> {
+        if let Some(mv) = self.next_sorted_quiet() {
+            return Some(mv);
+        }
         self.next_with(pos, history, None)
+    }
+
+    /// In the sorted quiets stage, the best quiet not handed out before; `None` in any other
+    /// stage, or once the quiets are exhausted (the stage then moves on). Most picks are
+    /// quiets: this small leaf spares them the general picker's saved registers.
+    #[inline(always)]
+    fn next_sorted_quiet(&mut self) -> Option<Move> {
+        if self.stage != Stage::Quiets || self.quiets_unsorted {
+            return None;
+        }
+        self.pick_sorted_quiet()
+    }
+
+    #[inline(never)]
+    fn pick_sorted_quiet(&mut self) -> Option<Move> {
+        while let Some(mv) = self.pick_best() {
+            if !self.tried_before(mv) {
+                return Some(mv);
+            }
+        }
+        self.stage = Stage::BadCaptures;
+        None
     }
 
     /// [`MovePicker::next`]; with `checks` (the pruning picker) the quiets are generated only
@@ -222,7 +247,10 @@ impl MovePicker {
                 }
                 self.stage = Stage::BadCaptures;
             }
-            let mv = self.next_with(pos, history, Some(checks))?;
+            let mv = match self.next_sorted_quiet() {
+                Some(mv) => mv,
+                None => self.next_with(pos, history, Some(checks))?,
+            };
             if pos.piece_at(mv.to()).is_some()
                 || checks.gives_check(pos, mv)
                 || pawn_nears_king(pos, mv)
