@@ -90,23 +90,54 @@ impl MovePicker {
 
     /// The next move to search, or `None` when all are done.
     pub fn next(&mut self, pos: &Position, history: &History) -> Option<Move> {
-        if let Some(mv) = self.next_sorted_quiet() {
+        if let Some(mv) = self.next_sorted(pos) {
             return Some(mv);
         }
         self.next_with(pos, history, None)
     }
 
-    /// In the sorted quiets stage, the best quiet not handed out before; `None` in any other
-    /// stage, or once the quiets are exhausted (the stage then moves on). Most picks are
-    /// quiets: this small leaf spares them the general picker's saved registers.
+    /// In the good-capture or sorted quiets stage, the next move of that stage; `None` in any
+    /// other stage, or once the stage is exhausted (it then moves on). Most picks are in those
+    /// stages: these small functions spare them the general picker's saved registers.
     #[inline(always)]
-    fn next_sorted_quiet(&mut self) -> Option<Move> {
-        if self.stage != Stage::Quiets || self.quiets_unsorted {
-            return None;
+    fn next_sorted(&mut self, pos: &Position) -> Option<Move> {
+        match self.stage {
+            Stage::GoodCaptures => self.pick_good_capture(pos),
+            Stage::Quiets if !self.quiets_unsorted => self.pick_sorted_quiet(),
+            _ => None,
         }
-        self.pick_sorted_quiet()
     }
 
+    /// The best capture left that wins at least nothing by exchange; the others are kept for
+    /// the last stage (dropped in quiescence outside check).
+    #[inline(never)]
+    fn pick_good_capture(&mut self, pos: &Position) -> Option<Move> {
+        while let Some(mv) = self.pick_best() {
+            if Some(mv) == self.tt_move {
+                continue;
+            }
+            if see_ge(pos, mv, 0) {
+                return Some(mv);
+            }
+            if !self.captures_only {
+                self.bad.push(mv);
+            }
+        }
+        self.stage = self.after_good_captures();
+        None
+    }
+
+    /// The stage after the good captures: quiescence outside check has no other.
+    #[inline(always)]
+    fn after_good_captures(&self) -> Stage {
+        if self.captures_only {
+            Stage::Done
+        } else {
+            Stage::Killer1
+        }
+    }
+
+    /// The best quiet left that was not handed out before (hash move, killer, counter-move).
     #[inline(never)]
     fn pick_sorted_quiet(&mut self) -> Option<Move> {
         while let Some(mv) = self.pick_best() {
@@ -155,6 +186,9 @@ impl MovePicker {
                     }
                     self.stage = Stage::GoodCaptures;
                 }
+                // The step of `pick_good_capture`, written out: the general picker reaches it
+                // right after generating the captures, and calling the leaf from here cost more
+                // (bench 8: 2,511 against 2,504 instructions per node).
                 Stage::GoodCaptures => match self.pick_best() {
                     Some(mv) if Some(mv) == self.tt_move => {}
                     Some(mv) => {
@@ -165,13 +199,7 @@ impl MovePicker {
                             self.bad.push(mv);
                         }
                     }
-                    None => {
-                        self.stage = if self.captures_only {
-                            Stage::Done
-                        } else {
-                            Stage::Killer1
-                        };
-                    }
+                    None => self.stage = self.after_good_captures(),
                 },
                 Stage::Killer1 | Stage::Killer2 | Stage::Counter => {
                     let slot = self.stage as usize - Stage::Killer1 as usize;
@@ -247,7 +275,7 @@ impl MovePicker {
                 }
                 self.stage = Stage::BadCaptures;
             }
-            let mv = match self.next_sorted_quiet() {
+            let mv = match self.next_sorted(pos) {
                 Some(mv) => mv,
                 None => self.next_with(pos, history, Some(checks))?,
             };
