@@ -224,22 +224,27 @@ impl MoveSink for MoveList {
     }
 
     /// Ascending squares, as the default; each 64-bit half is walked in its own tight loop.
+    /// The length is kept in a local: through `self` it was loaded and stored for every move.
     #[inline(always)]
     fn push_all(&mut self, from: Square, targets: Bitboard) {
+        let mut len = self.len;
         let mut low = targets.0 as u64;
         while low != 0 {
             // SAFETY: a set bit of a board is below 90, since only bits 0..90 are used.
             let to = unsafe { Square::new_unchecked(low.trailing_zeros() as usize) };
-            MoveList::push(self, Move::new(from, to));
+            self.moves[len] = MaybeUninit::new(Move::new(from, to));
+            len += 1;
             low &= low - 1;
         }
         let mut high = (targets.0 >> 64) as u64;
         while high != 0 {
             // SAFETY: as above.
             let to = unsafe { Square::new_unchecked(64 + high.trailing_zeros() as usize) };
-            MoveList::push(self, Move::new(from, to));
+            self.moves[len] = MaybeUninit::new(Move::new(from, to));
+            len += 1;
             high &= high - 1;
         }
+        self.len = len;
     }
 }
 
