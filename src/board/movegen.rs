@@ -399,7 +399,11 @@ fn generate_side<S: MoveSink>(pos: &Position, us: Color, kind: GenKind, sink: &m
     for from in pos.pieces(us, PieceType::Advisor) {
         gen.add(from, advisor_attacks(from) & target);
     }
-    gen.add_tested(king, king_attacks(king) & target);
+    for to in king_attacks(king) & target {
+        if pos.king_step_safe(us, to) {
+            gen.sink.push(Move::new(king, to));
+        }
+    }
 }
 
 /// All legal moves.
