@@ -117,6 +117,8 @@ struct Safety {
     /// Not in check: to-squares that would screen a cannon aimed at the king.
     /// In check: to-squares that capture every checker or block every check.
     risky_to: Bitboard,
+    /// Not in check, and both sets above are empty: every move is legal.
+    no_risk: bool,
 }
 
 impl Safety {
@@ -147,6 +149,7 @@ impl Safety {
             in_check: true,
             risky_from: screens,
             risky_to: fixes,
+            no_risk: false,
         }
     }
 }
@@ -182,11 +185,13 @@ impl Safety {
         if (horse_attackers(king, Bitboard::EMPTY) & pos.pieces(them, PieceType::Horse)).any() {
             risky_from |= diagonal_neighbours(king);
         }
+        let risky_from = risky_from & ours;
         Safety {
             king,
             in_check: false,
-            risky_from: risky_from & ours,
+            risky_from,
             risky_to,
+            no_risk: (risky_from | risky_to).is_empty(),
         }
     }
 }
@@ -278,6 +283,11 @@ impl<S: MoveSink> Generator<'_, S> {
             return;
         }
         let s = &self.safety;
+        // Usually no piece shields the king and no cannon aims at an empty line to it.
+        if s.no_risk {
+            self.sink.push_all(from, targets);
+            return;
+        }
         if s.in_check {
             let candidates = if s.risky_from.has(from) {
                 targets
