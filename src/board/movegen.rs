@@ -117,6 +117,8 @@ struct Safety {
     /// Not in check: to-squares that would screen a cannon aimed at the king.
     /// In check: to-squares that capture every checker or block every check.
     risky_to: Bitboard,
+    /// Not in check, and both sets above are empty: every move is legal.
+    no_risk: bool,
 }
 
 impl Safety {
@@ -147,6 +149,7 @@ impl Safety {
             in_check: true,
             risky_from: screens,
             risky_to: fixes,
+            no_risk: false,
         }
     }
 }
@@ -182,11 +185,13 @@ impl Safety {
         if (horse_attackers(king, Bitboard::EMPTY) & pos.pieces(them, PieceType::Horse)).any() {
             risky_from |= diagonal_neighbours(king);
         }
+        let risky_from = risky_from & ours;
         Safety {
             king,
             in_check: false,
-            risky_from: risky_from & ours,
+            risky_from,
             risky_to,
+            no_risk: (risky_from | risky_to).is_empty(),
         }
     }
 }
@@ -224,22 +229,27 @@ impl MoveSink for MoveList {
     }
 
     /// Ascending squares, as the default; each 64-bit half is walked in its own tight loop.
+    /// The length is kept in a local: through `self` it was loaded and stored for every move.
     #[inline(always)]
     fn push_all(&mut self, from: Square, targets: Bitboard) {
+        let mut len = self.len;
         let mut low = targets.0 as u64;
         while low != 0 {
             // SAFETY: a set bit of a board is below 90, since only bits 0..90 are used.
             let to = unsafe { Square::new_unchecked(low.trailing_zeros() as usize) };
-            MoveList::push(self, Move::new(from, to));
+            self.moves[len] = MaybeUninit::new(Move::new(from, to));
+            len += 1;
             low &= low - 1;
         }
         let mut high = (targets.0 >> 64) as u64;
         while high != 0 {
             // SAFETY: as above.
             let to = unsafe { Square::new_unchecked(64 + high.trailing_zeros() as usize) };
-            MoveList::push(self, Move::new(from, to));
+            self.moves[len] = MaybeUninit::new(Move::new(from, to));
+            len += 1;
             high &= high - 1;
         }
+        self.len = len;
     }
 }
 
@@ -273,6 +283,11 @@ impl<S: MoveSink> Generator<'_, S> {
             return;
         }
         let s = &self.safety;
+        // Usually no piece shields the king and no cannon aims at an empty line to it.
+        if s.no_risk {
+            self.sink.push_all(from, targets);
+            return;
+        }
         if s.in_check {
             let candidates = if s.risky_from.has(from) {
                 targets
@@ -394,7 +409,11 @@ fn generate_side<S: MoveSink>(pos: &Position, us: Color, kind: GenKind, sink: &m
     for from in pos.pieces(us, PieceType::Advisor) {
         gen.add(from, advisor_attacks(from) & target);
     }
-    gen.add_tested(king, king_attacks(king) & target);
+    for to in king_attacks(king) & target {
+        if pos.king_step_safe(us, to) {
+            gen.sink.push(Move::new(king, to));
+        }
+    }
 }
 
 /// All legal moves.

@@ -230,6 +230,16 @@ impl Position {
         }
     }
 
+    /// Is `to` safe for `us`'s king stepping there (a king move of the side to move)? The
+    /// test of [`Position::king_safe_after`] for king moves, inlined into move generation,
+    /// which tests every king move.
+    #[inline(always)]
+    pub(crate) fn king_step_safe(&self, us: Color, to: Square) -> bool {
+        let to_bb = Bitboard::from_square(to);
+        let occ = self.occupied.without(self.king_square(us)) | to_bb;
+        self.king_attackers_with(to, occ, !us, !to_bb).is_empty()
+    }
+
     /// [`Position::king_safe_after`] with `us` the side to move.
     #[inline(always)]
     fn king_safe_after_for(&self, us: Color, from: Square, to: Square) -> bool {
