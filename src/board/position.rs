@@ -199,7 +199,12 @@ impl Position {
 
     /// The checkers found from the placement (for set-up, and to verify the stored ones).
     fn compute_checkers(&self) -> Bitboard {
-        let us = self.side;
+        self.checkers_of(self.side)
+    }
+
+    /// The enemy pieces attacking `us`'s king (`make_move` calls it with a constant colour).
+    #[inline(always)]
+    fn checkers_of(&self, us: Color) -> Bitboard {
         self.king_attackers_with(self.king_square(us), self.occupied, !us, Bitboard::FULL)
     }
 
@@ -248,7 +253,7 @@ impl Position {
         let occ = (self.occupied.without(from)) | to_bb;
         let king = self.king_square(us);
         if king == from {
-            return self.king_attackers_with(to, occ, them, !to_bb).is_empty();
+            return self.king_step_safe(us, to);
         }
         if self.checkers.any() {
             return self.king_attackers_with(king, occ, them, !to_bb).is_empty();
@@ -470,8 +475,8 @@ impl Position {
         // only a move touching the squares that bear on its king can have changed that.
         let region = check_region(self.king_square(!us));
         self.checkers = if region.has(from) || region.has(to) {
-            // The copy for this side, inlined: the king and its attackers' colour are known.
-            self.king_attackers_with(self.king_square(!us), self.occupied, us, Bitboard::FULL)
+            // Inlined with a constant colour: the king and its attackers' colour are known.
+            self.checkers_of(!us)
         } else {
             Bitboard::EMPTY
         };
