@@ -22,7 +22,7 @@ use crate::board::position::{BoardObserver, Position};
 use crate::board::types::{Color, Piece, Square};
 use cache::EvalCache;
 use mobility::DefenderCache;
-use params::{PHASE_MAX, SCALE_NORMAL, TEMPO};
+use params::{PHASE_MAX, TEMPO};
 use psqt::{material_unit, phase_weight, psqt, Incremental};
 use score::Score;
 use trace::{Term, Trace, Tracer};
@@ -121,7 +121,7 @@ impl Evaluator {
     pub fn scaled(&self, pos: &Position, lazy: i32) -> i32 {
         let us = pos.side_to_move();
         let strong = if lazy > 0 { us } else { !us };
-        lazy * scale::scale(self.material, strong) / SCALE_NORMAL
+        scale::apply(lazy, scale::scale(self.material, strong))
     }
 
     /// The full evaluation, bypassing the caches (benchmarks, tests).
@@ -288,13 +288,7 @@ fn evaluate_with<T: Tracer>(
     };
     let scale = scale::scale(material, strong);
     tracer.result(phase, scale, red);
-    // Nearly always the normal scale: times 64 / 64 of a blended score (within 16 bits) is
-    // the score itself, with no rounding division to do.
-    let scaled = if scale == SCALE_NORMAL {
-        blended
-    } else {
-        blended * scale / SCALE_NORMAL
-    };
+    let scaled = scale::apply(blended, scale);
     match us {
         Color::Red => scaled,
         Color::Black => -scaled,

@@ -123,10 +123,5 @@ pub fn evaluate<T: Tracer>(
     victims_of(PieceType::Rook);
     victims_of(PieceType::Cannon);
     victims_of(PieceType::Pawn);
-    // Full weight needs no scaling (each half is a 16-bit value: times 64 / 64 is itself).
-    if weight == 64 {
-        -penalty
-    } else {
-        -penalty.scaled(weight, 64)
-    }
+    -penalty.scaled(weight, 64)
 }

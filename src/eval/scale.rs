@@ -23,6 +23,17 @@ pub fn scale(material: u64, strong: Color) -> i32 {
     counted(material, strong)
 }
 
+/// `score` drawn toward zero by `scale` (out of `SCALE_NORMAL`), rounding toward zero. The
+/// normal scale, nearly always the one, leaves the score as it is with no division.
+#[inline(always)]
+pub fn apply(score: i32, scale: i32) -> i32 {
+    if scale == SCALE_NORMAL {
+        score
+    } else {
+        score * scale / SCALE_NORMAL
+    }
+}
+
 /// `scale` from the counts themselves.
 fn counted(material: u64, strong: Color) -> i32 {
     let weak = !strong;

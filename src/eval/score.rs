@@ -32,8 +32,12 @@ impl Score {
     }
 
     /// Each half times `num / den`, rounding toward zero (so a score and its negation scale alike).
+    /// A whole factor (`num == den`, the usual case) leaves the score as it is, with no division.
     #[inline(always)]
     pub const fn scaled(self, num: i32, den: i32) -> Score {
+        if num == den {
+            return self;
+        }
         Score::new(self.mg() * num / den, self.eg() * num / den)
     }
 }
