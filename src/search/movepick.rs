@@ -123,18 +123,13 @@ impl MovePicker {
                 self.bad.push(mv);
             }
         }
-        self.stage = self.after_good_captures();
-        None
-    }
-
-    /// The stage after the good captures: quiescence outside check has no other.
-    #[inline(always)]
-    fn after_good_captures(&self) -> Stage {
-        if self.captures_only {
+        // Quiescence outside check has no stage after the good captures.
+        self.stage = if self.captures_only {
             Stage::Done
         } else {
             Stage::Killer1
-        }
+        };
+        None
     }
 
     /// The best quiet left that was not handed out before (hash move, killer, counter-move).
@@ -186,21 +181,11 @@ impl MovePicker {
                     }
                     self.stage = Stage::GoodCaptures;
                 }
-                // The step of `pick_good_capture`, written out: the general picker reaches it
-                // right after generating the captures, and calling the leaf from here cost more
-                // (bench 8: 2,511 against 2,504 instructions per node).
-                Stage::GoodCaptures => match self.pick_best() {
-                    Some(mv) if Some(mv) == self.tt_move => {}
-                    Some(mv) => {
-                        if see_ge(pos, mv, 0) {
-                            return Some(mv);
-                        }
-                        if !self.captures_only {
-                            self.bad.push(mv);
-                        }
+                Stage::GoodCaptures => {
+                    if let Some(mv) = self.pick_good_capture(pos) {
+                        return Some(mv);
                     }
-                    None => self.stage = self.after_good_captures(),
-                },
+                }
                 Stage::Killer1 | Stage::Killer2 | Stage::Counter => {
                     let slot = self.stage as usize - Stage::Killer1 as usize;
                     self.stage = match self.stage {
