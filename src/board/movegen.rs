@@ -117,11 +117,16 @@ struct Safety {
     /// Not in check: to-squares that would screen a cannon aimed at the king.
     /// In check: to-squares that capture every checker or block every check.
     risky_to: Bitboard,
-    /// Not in check, and both sets above are empty: every move is legal.
-    no_risk: bool,
 }
 
 impl Safety {
+    /// Not in check, and no piece shields the king nor a square screens a cannon at it: every
+    /// move but the king's is legal.
+    #[inline(always)]
+    fn no_risk(&self) -> bool {
+        !self.in_check && (self.risky_from | self.risky_to).is_empty()
+    }
+
     #[inline(always)]
     fn new(pos: &Position, us: Color) -> Safety {
         let king = pos.king_square(us);
@@ -149,7 +154,6 @@ impl Safety {
             in_check: true,
             risky_from: screens,
             risky_to: fixes,
-            no_risk: false,
         }
     }
 }
@@ -185,13 +189,11 @@ impl Safety {
         if (horse_attackers(king, Bitboard::EMPTY) & pos.pieces(them, PieceType::Horse)).any() {
             risky_from |= diagonal_neighbours(king);
         }
-        let risky_from = risky_from & ours;
         Safety {
             king,
             in_check: false,
-            risky_from,
+            risky_from: risky_from & ours,
             risky_to,
-            no_risk: (risky_from | risky_to).is_empty(),
         }
     }
 }
@@ -284,7 +286,7 @@ impl<S: MoveSink> Generator<'_, S> {
         }
         let s = &self.safety;
         // Usually no piece shields the king and no cannon aims at an empty line to it.
-        if s.no_risk {
+        if s.no_risk() {
             self.sink.push_all(from, targets);
             return;
         }
