@@ -407,4 +407,49 @@ mod tests {
         let eval = crate::eval::Evaluator::with_caches(&pos, learnt.eval_caches);
         assert_eq!(eval.cached(&pos), Some(eval.evaluate_uncached(&pos)));
     }
+
+    /// A node limit stops the search at exactly that many nodes (the stop signal and the clock
+    /// are read only every few nodes, but the limit is a check point of its own).
+    #[test]
+    fn a_node_limit_stops_the_search_at_exactly_that_count() {
+        let pos = Position::startpos();
+        for limit in [1, 777, 1024, 5000] {
+            let tt = TranspositionTable::new(1);
+            let limits = Limits {
+                nodes: Some(limit),
+                ..Limits::default()
+            };
+            let result = search(
+                &pos,
+                &tt,
+                &mut Memory::default(),
+                &limits,
+                &Options::default(),
+                &Signals::default(),
+                &mut |_| {},
+            );
+            assert_eq!(result.nodes, limit, "limit {limit}");
+            assert!(result.best.is_some());
+        }
+    }
+
+    /// A stop signal set before the search starts ends it within the first check interval.
+    #[test]
+    fn a_stop_signal_ends_the_search_at_the_next_check() {
+        let pos = Position::startpos();
+        let tt = TranspositionTable::new(1);
+        let signals = Signals::default();
+        signals.stop.store(true, Ordering::Relaxed);
+        let result = search(
+            &pos,
+            &tt,
+            &mut Memory::default(),
+            &Limits::depth(20),
+            &Options::default(),
+            &signals,
+            &mut |_| {},
+        );
+        assert!(result.nodes <= 1, "searched {} nodes", result.nodes);
+        assert!(result.best.is_some());
+    }
 }

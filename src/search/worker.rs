@@ -53,6 +53,8 @@ pub struct Worker<'a> {
     pub timer: Option<TimeManager>,
     pondering_seen: bool,
     pub node_limit: Option<u64>,
+    /// The node count at which `visit` next does more than count (0: at the next node).
+    next_check: u64,
 }
 
 /// An array of `N` copies of `value`, built on the heap (not on the stack first).
@@ -107,6 +109,7 @@ impl<'a> Worker<'a> {
             timer: None,
             pondering_seen: false,
             node_limit: None,
+            next_check: 0,
         }
     }
 
@@ -132,11 +135,25 @@ impl<'a> Worker<'a> {
         self.node_counter.store(self.nodes, Ordering::Relaxed);
     }
 
-    /// Counts a node; true when the search has to stop.
+    /// Counts a node; true when the search has to stop. The limits and the stop signal are
+    /// looked at every `CHECK_INTERVAL` nodes (and at the node limit), not at every node.
     #[inline]
     fn visit(&mut self) -> bool {
         self.nodes += 1;
-        if self.node_limit.is_some_and(|limit| self.nodes >= limit) {
+        self.nodes >= self.next_check && self.check_in()
+    }
+
+    /// `visit` at a check: publishes the node count, reads the clock, the node limit and the
+    /// stop signal, and sets the count of the next check (every node, once stopped).
+    #[inline(never)]
+    fn check_in(&mut self) -> bool {
+        if self.stopped {
+            // Unwinding: a re-search its caller started before seeing the stop is no node.
+            self.nodes -= 1;
+            return true;
+        }
+        let limit = self.node_limit.unwrap_or(u64::MAX);
+        if self.nodes >= limit {
             self.signals.stop.store(true, Ordering::Relaxed);
         }
         if self.nodes % CHECK_INTERVAL == 0 {
@@ -148,6 +165,11 @@ impl<'a> Worker<'a> {
         if self.signals.stop.load(Ordering::Relaxed) {
             self.stopped = true;
         }
+        self.next_check = if self.stopped {
+            0
+        } else {
+            ((self.nodes / CHECK_INTERVAL + 1) * CHECK_INTERVAL).min(limit)
+        };
         self.stopped
     }
 
