@@ -95,7 +95,7 @@ pub fn evaluate<T: Tracer>(
         RELATIONS_WAITING
     };
     let guarded = ours.all;
-    let outnumbered = theirs.double & !ours.double & guarded;
+    let outnumbered = theirs.double.and_not(ours.double) & guarded;
     let mut penalty = Score::ZERO;
     // Called once per victim type, so each one ORs only the attacker types it needs.
     let mut victims_of = |kind: PieceType| {
@@ -108,7 +108,7 @@ pub fn evaluate<T: Tracer>(
         for &attacker in &BY_VALUE[..CHEAPER_COUNT[k]] {
             cheap |= theirs.by_kind[attacker];
         }
-        let hanging = (victims & !guarded).count() as i32;
+        let hanging = victims.and_not(guarded).count() as i32;
         let by_cheaper = (victims & cheap).count() as i32;
         let outnumbered = (victims & outnumbered).count() as i32;
         penalty +=
