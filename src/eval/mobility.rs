@@ -140,7 +140,8 @@ pub fn evaluate<T: Tracer>(
         a.by_kind[PieceType::Pawn.index()] = all;
         a.double |= (a.all & all) | Bitboard((pawn_double as u128) << shift);
         a.all |= all;
-        let free = down(free);
+        // Not masked to the board: the three sets have no bits past it.
+        let free = !down(own);
         let squares = (forward & free).count_ones()
             + (left & free).count_ones()
             + (right & free).count_ones();
