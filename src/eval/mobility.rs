@@ -102,7 +102,6 @@ pub fn evaluate<T: Tracer>(
     let occ = pos.occupied();
     let own = pos.color_bb(color);
     let enemy = pos.color_bb(!color);
-    let free = !own;
     let mut g = Gather {
         attacks: Attacks {
             by_kind: [Bitboard::EMPTY; 7],
@@ -155,13 +154,13 @@ pub fn evaluate<T: Tracer>(
 
     for sq in pos.pieces(color, PieceType::Horse) {
         let a = horse_attacks(sq, occ);
-        g.add(PieceType::Horse, a, a & free, color, tracer);
+        g.add(PieceType::Horse, a, a.and_not(own), color, tracer);
     }
     let own_pawns = pos.pieces(color, PieceType::Pawn);
     let all_pawns = own_pawns | pos.pieces(!color, PieceType::Pawn);
     for sq in pos.pieces(color, PieceType::Rook) {
         let a = rook_attacks(sq, occ);
-        g.add(PieceType::Rook, a, a & free, color, tracer);
+        g.add(PieceType::Rook, a, a.and_not(own), color, tracer);
         g.rook_files += patterns::rook_file(sq, own_pawns, all_pawns, color, tracer);
     }
     for sq in pos.pieces(color, PieceType::Cannon) {
@@ -228,6 +227,28 @@ const fn region(color: Color) -> Bitboard {
     Bitboard(set)
 }
 
+/// The squares of a colour's side whose occupancy the defenders' attacks read: the elephant
+/// eyes (file and rank counted from its back rank both odd). The king and advisors attack
+/// their squares whatever stands there, so the other squares of the region matter only for
+/// the flexibility, by whether an own piece stands there.
+const ELEPHANT_EYES: [Bitboard; 2] = [eyes(Color::Red), eyes(Color::Black)];
+
+const fn eyes(color: Color) -> Bitboard {
+    let mut set = 0;
+    let mut sq = 0;
+    while sq < 90 {
+        let (file, rank) = match color {
+            Color::Red => (sq % 9, sq / 9),
+            Color::Black => (sq % 9, 9 - sq / 9),
+        };
+        if rank <= 4 && file % 2 == 1 && rank % 2 == 1 {
+            set |= 1 << sq;
+        }
+        sq += 1;
+    }
+    Bitboard(set)
+}
+
 /// Shifted down to bit 0, a colour's advisors and elephants lie in bits 2-42 and its palace in
 /// bits 3-23 (Red) or 21-41 (Black): moved up by this to bit 43 and beyond, the king has bits
 /// of its own in the key (checked by a test).
@@ -241,7 +262,7 @@ const DEFENDER_SLOTS: usize = 1 << DEFENDER_SLOT_BITS;
 /// down to bit 0 (Black's by 45), under the squares they were computed from.
 #[derive(Clone, Copy, Default)]
 struct DefenderEntry {
-    /// Occupancy and own pieces on the region, and the advisors and elephants with the king
+    /// Occupancy on the elephant eyes, own pieces on the region, and the advisors and elephants with the king
     /// above them (bit 43 up): all zero only in an empty slot.
     key: [u64; 3],
     king: u64,
@@ -290,7 +311,9 @@ impl DefenderCache {
         let pieces = (pos.pieces(color, PieceType::Advisor) & palace)
             | (pos.pieces(color, PieceType::Elephant) & home);
         let key = [
-            down(pos.occupied() & region),
+            // Enemy pieces elsewhere in the region change neither the attacks nor the
+            // flexibility: they would only cost a miss.
+            down(pos.occupied() & ELEPHANT_EYES[color.index()]),
             down(pos.color_bb(color) & region),
             down(pieces) | down(king) << king_shift,
         ];
@@ -359,6 +382,10 @@ mod tests {
                 for to in elephant_attacks(sq, Bitboard::EMPTY) & own_side(color) {
                     let eye = Square::new((sq.index() + to.index()) / 2);
                     assert!(region.has(eye), "{color:?} eye {eye:?}");
+                    assert!(
+                        ELEPHANT_EYES[color.index()].has(eye),
+                        "{color:?} eye {eye:?}"
+                    );
                     if !seen.has(to) {
                         seen |= Bitboard::from_square(to);
                         todo.push(to);
@@ -366,6 +393,9 @@ mod tests {
                 }
             }
             assert_eq!(seen.count(), 7, "{color:?} elephant squares");
+            let eyes = ELEPHANT_EYES[color.index()];
+            assert_eq!(eyes.count(), 8, "{color:?} eyes");
+            assert!((eyes & !region).is_empty(), "{color:?} eyes in the region");
             // The key's third word: advisor and elephant squares below the king's.
             let shift = [0, 45][color.index()];
             let low = ((seen | palace(color)).0 >> shift) as u64;
