@@ -249,7 +249,7 @@ const fn eyes(color: Color) -> Bitboard {
     Bitboard(set)
 }
 
-/// Shifted down to bit 0, a colour's advisors and elephants lie in bits 2-42 and its palace in
+/// Shifted down to bit 0, a colour's advisors, elephants and eyes lie in bits 2-42 and its palace in
 /// bits 3-23 (Red) or 21-41 (Black): moved up by this to bit 43 and beyond, the king has bits
 /// of its own in the key (checked by a test).
 const KING_SHIFT: [u32; 2] = [40, 22];
@@ -260,11 +260,14 @@ const DEFENDER_SLOTS: usize = 1 << DEFENDER_SLOT_BITS;
 
 /// One colour's defenders as [`gather_defenders`] leaves them, the board's own half shifted
 /// down to bit 0 (Black's by 45), under the squares they were computed from.
+/// A cache line each: a probe touches one line, and the slot index is one shift.
 #[derive(Clone, Copy, Default)]
+#[repr(align(64))]
 struct DefenderEntry {
-    /// Occupancy on the elephant eyes, own pieces on the region, and the advisors and elephants with the king
-    /// above them (bit 43 up): all zero only in an empty slot.
-    key: [u64; 3],
+    /// Own pieces on the region; then the advisors and elephants, the occupied elephant eyes
+    /// (never an advisor or elephant square) and the king above them (bit 43 up). Both hold
+    /// the king: all zero only in an empty slot.
+    key: [u64; 2],
     king: u64,
     advisors: u64,
     elephants: u64,
@@ -272,7 +275,7 @@ struct DefenderEntry {
     score: Score,
 }
 
-const_assert!(std::mem::size_of::<DefenderEntry>() <= 64);
+const_assert!(std::mem::size_of::<DefenderEntry>() == 64);
 
 /// What each colour's king, advisors and elephants attack and their flexibility, remembered by
 /// the squares they depend on: those seldom change in a search (most moves happen elsewhere),
@@ -308,17 +311,16 @@ impl DefenderCache {
         let (palace, home) = (palace(color), own_side(color));
         let king_shift = KING_SHIFT[color.index()];
         let king = pos.pieces(color, PieceType::King) & palace;
+        // Nothing else changes the attacks or the flexibility: any other square in the key
+        // would only cost misses.
         let pieces = (pos.pieces(color, PieceType::Advisor) & palace)
-            | (pos.pieces(color, PieceType::Elephant) & home);
+            | (pos.pieces(color, PieceType::Elephant) & home)
+            | (pos.occupied() & ELEPHANT_EYES[color.index()]);
         let key = [
-            // Nothing else changes the attacks or the flexibility: any other square in the
-            // key would only cost misses.
-            down(pos.occupied() & ELEPHANT_EYES[color.index()]),
             down(pos.color_bb(color) & region),
             down(pieces) | down(king) << king_shift,
         ];
-        let hash = (key[0] ^ key[1].rotate_left(21) ^ key[2].rotate_left(43))
-            .wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        let hash = (key[0] ^ key[1].rotate_left(29)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
         let slot = (hash >> (64 - DEFENDER_SLOT_BITS)) as usize;
         let entry = &mut self.entries[color.index() * DEFENDER_SLOTS + slot];
         if entry.key == key {
@@ -395,9 +397,22 @@ mod tests {
             assert_eq!(seen.count(), 7, "{color:?} elephant squares");
             assert_eq!(ELEPHANT_EYES[color.index()].count(), 8, "{color:?} eyes");
             assert_eq!(region, seen | palace(color), "{color:?} region");
-            // The key's third word: advisor and elephant squares below the king's.
+            // The key's second word: advisor and elephant squares and eyes, apart, below the
+            // king's.
+            let mut advisors = start.pieces(color, PieceType::Advisor);
+            for _ in 0..2 {
+                for sq in advisors {
+                    advisors |= advisor_attacks(sq) & palace(color);
+                }
+            }
+            assert_eq!(advisors.count(), 5, "{color:?} advisor squares");
+            let eyes = ELEPHANT_EYES[color.index()];
+            assert!(
+                (eyes & (seen | advisors)).is_empty(),
+                "{color:?} eyes apart"
+            );
             let shift = [0, 45][color.index()];
-            let low = ((seen | palace(color)).0 >> shift) as u64;
+            let low = ((seen | palace(color) | eyes).0 >> shift) as u64;
             let king = ((palace(color).0 >> shift) as u64) << KING_SHIFT[color.index()];
             assert_eq!(king.count_ones(), 9, "{color:?} palace kept whole");
             assert!(low < 1 << 43 && king >> 43 << 43 == king, "{color:?}");
