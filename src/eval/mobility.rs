@@ -121,7 +121,12 @@ pub fn evaluate<T: Tracer>(
     // every pawn to a distinct square, so the popcounts add up per pawn. A pawn and the
     // squares it attacks lie in its side's ranks 3-4 and the enemy half: 63 squares, worked
     // on as one u64 with that span shifted down to bit 0.
-    let pawns = pos.pieces(color, PieceType::Pawn) & PAWN_SPAN[color.index()];
+    // Masking Black's pawns with their span tells the compiler the high half is empty; Red's
+    // span straddles the halves, and its mask would only cost instructions.
+    let pawns = match color {
+        Color::Red => pos.pieces(color, PieceType::Pawn),
+        Color::Black => pos.pieces(color, PieceType::Pawn) & PAWN_SPAN[color.index()],
+    };
     if pawns.any() {
         let shift = PAWN_SHIFT[color.index()];
         let down = |b: Bitboard| (b.0 >> shift) as u64;
