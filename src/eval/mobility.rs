@@ -3,7 +3,7 @@
 //! what the relations and king-safety terms read.
 
 use super::cannon;
-use super::masks::{own_side, palace, FILE_A, FILE_I};
+use super::masks::{confinement, own_side, palace, FILE_A, FILE_I};
 use super::params::MOBILITY;
 use super::patterns;
 use super::score::Score;
@@ -313,13 +313,13 @@ impl DefenderCache {
         let down = |b: Bitboard| (b.0 >> shift) as u64;
         let up = |b: u64| Bitboard((b as u128) << shift);
         let region = DEFENDER_REGION[color.index()];
-        let (palace, home) = (palace(color), own_side(color));
+        let palace = palace(color);
         let king_shift = KING_SHIFT[color.index()];
         let king = pos.pieces(color, PieceType::King) & palace;
         // Nothing else changes the attacks or the flexibility: any other square in the key
         // would only cost misses.
         let pieces = (pos.pieces(color, PieceType::Advisor) & palace)
-            | (pos.pieces(color, PieceType::Elephant) & home)
+            | (pos.pieces(color, PieceType::Elephant) & confinement(color, PieceType::Elephant))
             | (pos.occupied() & ELEPHANT_EYES[color.index()]);
         let key = [
             down(pos.color_bb(color) & region),
