@@ -98,6 +98,13 @@ impl Bitboard {
         unsafe { Square::new_unchecked((self.0.trailing_zeros() as usize).min(SQUARES - 1)) }
     }
 
+    /// The squares of `self` not in `other`: `self & !other` without the board mask `!`
+    /// applies (`self` has no bits past the board, so there are none to clear).
+    #[inline(always)]
+    pub const fn and_not(self, other: Bitboard) -> Bitboard {
+        Bitboard(self.0 & !other.0)
+    }
+
     #[inline(always)]
     pub const fn without(self, sq: Square) -> Bitboard {
         Bitboard(self.0 & !SQUARE_BIT[sq.index()])

@@ -100,14 +100,17 @@ pub fn near_palace(color: Color) -> Bitboard {
     NEAR_PALACE[color.index()]
 }
 
-/// Where pieces of `kind` and `color` can stand: the palace for the king and advisors, their
-/// own side for elephants, anywhere for the rest. Masking a piece set with it changes nothing,
-/// but with a constant colour and type it tells the compiler which half of the board to use.
+/// Where pieces of `kind` and `color` can stand: the palace for the king and advisors, Red's
+/// side for Red's elephants, anywhere for the rest. Masking a piece set with it changes
+/// nothing, but with a constant colour and type it tells the compiler which half of the board
+/// to use. Black's side straddles the two halves, so masking with it would only cost
+/// instructions. "Anywhere" is every bit, not [`Bitboard::FULL`]: the compiler cannot know a
+/// set has no bits past the board, and would mask them off.
 #[inline(always)]
 pub fn confinement(color: Color, kind: PieceType) -> Bitboard {
-    match kind {
-        PieceType::King | PieceType::Advisor => palace(color),
-        PieceType::Elephant => own_side(color),
-        _ => Bitboard::FULL,
+    match (kind, color) {
+        (PieceType::King | PieceType::Advisor, _) => palace(color),
+        (PieceType::Elephant, Color::Red) => own_side(color),
+        _ => Bitboard(u128::MAX),
     }
 }

@@ -3,7 +3,7 @@
 //! what the relations and king-safety terms read.
 
 use super::cannon;
-use super::masks::{own_side, palace, FILE_A, FILE_I};
+use super::masks::{confinement, own_side, palace, FILE_A, FILE_I};
 use super::params::MOBILITY;
 use super::patterns;
 use super::score::Score;
@@ -102,7 +102,6 @@ pub fn evaluate<T: Tracer>(
     let occ = pos.occupied();
     let own = pos.color_bb(color);
     let enemy = pos.color_bb(!color);
-    let free = !own;
     let mut g = Gather {
         attacks: Attacks {
             by_kind: [Bitboard::EMPTY; 7],
@@ -122,7 +121,12 @@ pub fn evaluate<T: Tracer>(
     // every pawn to a distinct square, so the popcounts add up per pawn. A pawn and the
     // squares it attacks lie in its side's ranks 3-4 and the enemy half: 63 squares, worked
     // on as one u64 with that span shifted down to bit 0.
-    let pawns = pos.pieces(color, PieceType::Pawn) & PAWN_SPAN[color.index()];
+    // Masking Black's pawns with their span tells the compiler the high half is empty; Red's
+    // span straddles the halves, and its mask would only cost instructions.
+    let pawns = match color {
+        Color::Red => pos.pieces(color, PieceType::Pawn),
+        Color::Black => pos.pieces(color, PieceType::Pawn) & PAWN_SPAN[color.index()],
+    };
     if pawns.any() {
         let shift = PAWN_SHIFT[color.index()];
         let down = |b: Bitboard| (b.0 >> shift) as u64;
@@ -140,7 +144,8 @@ pub fn evaluate<T: Tracer>(
         a.by_kind[PieceType::Pawn.index()] = all;
         a.double |= (a.all & all) | Bitboard((pawn_double as u128) << shift);
         a.all |= all;
-        let free = down(free);
+        // Not masked to the board: the three sets have no bits past it.
+        let free = !down(own);
         let squares = (forward & free).count_ones()
             + (left & free).count_ones()
             + (right & free).count_ones();
@@ -154,13 +159,13 @@ pub fn evaluate<T: Tracer>(
 
     for sq in pos.pieces(color, PieceType::Horse) {
         let a = horse_attacks(sq, occ);
-        g.add(PieceType::Horse, a, a & free, color, tracer);
+        g.add(PieceType::Horse, a, a.and_not(own), color, tracer);
     }
     let own_pawns = pos.pieces(color, PieceType::Pawn);
     let all_pawns = own_pawns | pos.pieces(!color, PieceType::Pawn);
     for sq in pos.pieces(color, PieceType::Rook) {
         let a = rook_attacks(sq, occ);
-        g.add(PieceType::Rook, a, a & free, color, tracer);
+        g.add(PieceType::Rook, a, a.and_not(own), color, tracer);
         g.rook_files += patterns::rook_file(sq, own_pawns, all_pawns, color, tracer);
     }
     for sq in pos.pieces(color, PieceType::Cannon) {
@@ -179,8 +184,9 @@ pub fn evaluate<T: Tracer>(
 }
 
 /// The king, advisors and elephants of `color` into `g` (empty so far). They never leave their
-/// side of the river, and what they attack and where they can go depends only on the squares
-/// of [`DEFENDER_REGION`].
+/// side of the river: what they attack depends only on where they stand and on the
+/// occupancy of the [`ELEPHANT_EYES`], and where they can go on the own pieces of the
+/// [`DEFENDER_REGION`].
 #[inline(always)]
 fn gather_defenders<T: Tracer>(pos: &Position, color: Color, g: &mut Gather, tracer: &mut T) {
     let occ = pos.occupied();
@@ -201,9 +207,9 @@ fn gather_defenders<T: Tracer>(pos: &Position, color: Color, g: &mut Gather, tra
     }
 }
 
-/// The squares the king, advisors and elephants of a colour depend on: the palace, and the
-/// squares of its side whose file and rank (counted from its back rank) are both even or both
-/// odd (every elephant square and every elephant eye among them).
+/// The squares the king, advisors and elephants of a colour can stand on or move to: the
+/// palace and the seven elephant squares (file and rank counted from its back rank both even,
+/// their halves' sum odd). Whether an own piece stands there is all their flexibility reads.
 const DEFENDER_REGION: [Bitboard; 2] = [region(Color::Red), region(Color::Black)];
 
 const fn region(color: Color) -> Bitboard {
@@ -219,7 +225,7 @@ const fn region(color: Color) -> Bitboard {
             Color::Red => (sq % 9, sq / 9),
             Color::Black => (sq % 9, 9 - sq / 9),
         };
-        if rank <= 4 && (file + rank) % 2 == 0 {
+        if rank <= 4 && file % 2 == 0 && rank % 2 == 0 && (file / 2 + rank / 2) % 2 == 1 {
             set |= 1 << sq;
         }
         sq += 1;
@@ -227,7 +233,28 @@ const fn region(color: Color) -> Bitboard {
     Bitboard(set)
 }
 
-/// Shifted down to bit 0, a colour's advisors and elephants lie in bits 2-42 and its palace in
+/// The squares of a colour's side whose occupancy the defenders' attacks read: the elephant
+/// eyes (file and rank counted from its back rank both odd). The king and advisors attack
+/// their squares whatever stands there.
+const ELEPHANT_EYES: [Bitboard; 2] = [eyes(Color::Red), eyes(Color::Black)];
+
+const fn eyes(color: Color) -> Bitboard {
+    let mut set = 0;
+    let mut sq = 0;
+    while sq < 90 {
+        let (file, rank) = match color {
+            Color::Red => (sq % 9, sq / 9),
+            Color::Black => (sq % 9, 9 - sq / 9),
+        };
+        if rank <= 4 && file % 2 == 1 && rank % 2 == 1 {
+            set |= 1 << sq;
+        }
+        sq += 1;
+    }
+    Bitboard(set)
+}
+
+/// Shifted down to bit 0, a colour's advisors, elephants and eyes lie in bits 2-42 and its palace in
 /// bits 3-23 (Red) or 21-41 (Black): moved up by this to bit 43 and beyond, the king has bits
 /// of its own in the key (checked by a test).
 const KING_SHIFT: [u32; 2] = [40, 22];
@@ -238,11 +265,14 @@ const DEFENDER_SLOTS: usize = 1 << DEFENDER_SLOT_BITS;
 
 /// One colour's defenders as [`gather_defenders`] leaves them, the board's own half shifted
 /// down to bit 0 (Black's by 45), under the squares they were computed from.
+/// A cache line each: a probe touches one line, and the slot index is one shift.
 #[derive(Clone, Copy, Default)]
+#[repr(align(64))]
 struct DefenderEntry {
-    /// Occupancy and own pieces on the region, and the advisors and elephants with the king
-    /// above them (bit 43 up): all zero only in an empty slot.
-    key: [u64; 3],
+    /// Own pieces on the region; then the advisors and elephants, the occupied elephant eyes
+    /// (never an advisor or elephant square) and the king above them (bit 43 up). Both hold
+    /// the king: all zero only in an empty slot.
+    key: [u64; 2],
     king: u64,
     advisors: u64,
     elephants: u64,
@@ -250,7 +280,7 @@ struct DefenderEntry {
     score: Score,
 }
 
-const_assert!(std::mem::size_of::<DefenderEntry>() <= 64);
+const_assert!(std::mem::size_of::<DefenderEntry>() == 64);
 
 /// What each colour's king, advisors and elephants attack and their flexibility, remembered by
 /// the squares they depend on: those seldom change in a search (most moves happen elsewhere),
@@ -283,18 +313,19 @@ impl DefenderCache {
         let down = |b: Bitboard| (b.0 >> shift) as u64;
         let up = |b: u64| Bitboard((b as u128) << shift);
         let region = DEFENDER_REGION[color.index()];
-        let (palace, home) = (palace(color), own_side(color));
+        let palace = palace(color);
         let king_shift = KING_SHIFT[color.index()];
         let king = pos.pieces(color, PieceType::King) & palace;
+        // Nothing else changes the attacks or the flexibility: any other square in the key
+        // would only cost misses.
         let pieces = (pos.pieces(color, PieceType::Advisor) & palace)
-            | (pos.pieces(color, PieceType::Elephant) & home);
+            | (pos.pieces(color, PieceType::Elephant) & confinement(color, PieceType::Elephant))
+            | (pos.occupied() & ELEPHANT_EYES[color.index()]);
         let key = [
-            down(pos.occupied() & region),
             down(pos.color_bb(color) & region),
             down(pieces) | down(king) << king_shift,
         ];
-        let hash = (key[0] ^ key[1].rotate_left(21) ^ key[2].rotate_left(43))
-            .wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        let hash = (key[0] ^ key[1].rotate_left(29)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
         let slot = (hash >> (64 - DEFENDER_SLOT_BITS)) as usize;
         let entry = &mut self.entries[color.index() * DEFENDER_SLOTS + slot];
         if entry.key == key {
@@ -342,8 +373,9 @@ mod tests {
         }
     }
 
-    /// Every square a king, advisor or elephant can stand on or move to, and every elephant eye,
-    /// lies in the region the cache keys on; else a changed square there would go unnoticed.
+    /// Every square a king, advisor or elephant can stand on or move to lies in the region the
+    /// cache keys on, and every elephant eye among the eyes; else a changed square there would
+    /// go unnoticed.
     #[test]
     fn the_defender_region_holds_every_square_the_defenders_read() {
         let start = Position::startpos();
@@ -357,7 +389,10 @@ mod tests {
                 assert!(region.has(sq), "{color:?} elephant square {sq:?}");
                 for to in elephant_attacks(sq, Bitboard::EMPTY) & own_side(color) {
                     let eye = Square::new((sq.index() + to.index()) / 2);
-                    assert!(region.has(eye), "{color:?} eye {eye:?}");
+                    assert!(
+                        ELEPHANT_EYES[color.index()].has(eye),
+                        "{color:?} eye {eye:?}"
+                    );
                     if !seen.has(to) {
                         seen |= Bitboard::from_square(to);
                         todo.push(to);
@@ -365,9 +400,24 @@ mod tests {
                 }
             }
             assert_eq!(seen.count(), 7, "{color:?} elephant squares");
-            // The key's third word: advisor and elephant squares below the king's.
+            assert_eq!(ELEPHANT_EYES[color.index()].count(), 8, "{color:?} eyes");
+            assert_eq!(region, seen | palace(color), "{color:?} region");
+            // The key's second word: advisor and elephant squares and eyes, apart, below the
+            // king's.
+            let mut advisors = start.pieces(color, PieceType::Advisor);
+            for _ in 0..2 {
+                for sq in advisors {
+                    advisors |= advisor_attacks(sq) & palace(color);
+                }
+            }
+            assert_eq!(advisors.count(), 5, "{color:?} advisor squares");
+            let eyes = ELEPHANT_EYES[color.index()];
+            assert!(
+                (eyes & (seen | advisors)).is_empty(),
+                "{color:?} eyes apart"
+            );
             let shift = [0, 45][color.index()];
-            let low = ((seen | palace(color)).0 >> shift) as u64;
+            let low = ((seen | palace(color) | eyes).0 >> shift) as u64;
             let king = ((palace(color).0 >> shift) as u64) << KING_SHIFT[color.index()];
             assert_eq!(king.count_ones(), 9, "{color:?} palace kept whole");
             assert!(low < 1 << 43 && king >> 43 << 43 == king, "{color:?}");

@@ -3,7 +3,7 @@
 //! files, crossed pawns at the enemy palace and pawns side by side.
 
 use super::masks::{
-    back_rank, back_rank_bb, file_bb, near_palace, own_side, palace, palace_centre, FILE_A,
+    back_rank, back_rank_bb, file_bb, near_palace, own_side, palace_centre, FILE_A,
 };
 use super::params::{
     BOTTOM_CANNON, CENTRAL_CANNON, CONNECTED_PAWNS, EMPTY_HEADED_CANNON, HORSE_IN_PALACE_CENTRE,
@@ -31,7 +31,8 @@ pub fn evaluate<T: Tracer>(
     let cannons = pos.pieces(color, PieceType::Cannon);
     if cannons.any() {
         let occ = pos.occupied();
-        let enemy_king = (pos.pieces(them, PieceType::King) & palace(them)).lsb();
+        // The position keeps each king's square: no bit scan of the king's set.
+        let enemy_king = pos.king_square(them);
         for cannon in cannons & file_bb(enemy_king) {
             match (between(cannon, enemy_king) & occ).count() {
                 0 => {

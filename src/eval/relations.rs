@@ -72,6 +72,33 @@ const fn table(weights: [(i32, i32); 7]) -> [Score; 7] {
     }
     out
 }
+/// Every penalty weight is non-negative and 16 pieces at the largest of them stay below
+/// 2^14 a half, so a penalty's halves lie in `0..1 << 14` (what
+/// [`Score::halved_non_negative`] asks).
+const _: () = {
+    let mut k = 0;
+    while k < 7 {
+        let (h, c, o) = (HANGING[k], ATTACKED_BY_CHEAPER[k], OUTNUMBERED[k]);
+        assert!(
+            h.0 >= 0 && c.0 >= 0 && o.0 >= 0,
+            "a negative relations weight"
+        );
+        assert!(
+            h.1 >= 0 && c.1 >= 0 && o.1 >= 0,
+            "a negative relations weight"
+        );
+        assert!(
+            16 * (h.0 + c.0 + o.0) < 1 << 14,
+            "relations weights too large"
+        );
+        assert!(
+            16 * (h.1 + c.1 + o.1) < 1 << 14,
+            "relations weights too large"
+        );
+        k += 1;
+    }
+};
+
 const HANGING_S: [Score; 7] = table(HANGING);
 const CHEAPER_S: [Score; 7] = table(ATTACKED_BY_CHEAPER);
 const OUTNUMBERED_S: [Score; 7] = table(OUTNUMBERED);
@@ -95,7 +122,7 @@ pub fn evaluate<T: Tracer>(
         RELATIONS_WAITING
     };
     let guarded = ours.all;
-    let outnumbered = theirs.double & !ours.double & guarded;
+    let outnumbered = theirs.double.and_not(ours.double) & guarded;
     let mut penalty = Score::ZERO;
     // Called once per victim type, so each one ORs only the attacker types it needs.
     let mut victims_of = |kind: PieceType| {
@@ -108,7 +135,7 @@ pub fn evaluate<T: Tracer>(
         for &attacker in &BY_VALUE[..CHEAPER_COUNT[k]] {
             cheap |= theirs.by_kind[attacker];
         }
-        let hanging = (victims & !guarded).count() as i32;
+        let hanging = victims.and_not(guarded).count() as i32;
         let by_cheaper = (victims & cheap).count() as i32;
         let outnumbered = (victims & outnumbered).count() as i32;
         penalty +=
@@ -123,5 +150,10 @@ pub fn evaluate<T: Tracer>(
     victims_of(PieceType::Rook);
     victims_of(PieceType::Cannon);
     victims_of(PieceType::Pawn);
-    -penalty.scaled(weight, 64)
+    // Half weight, the usual one for the side to move, is one shift of the packed halves.
+    if weight * 2 == 64 {
+        -penalty.halved_non_negative()
+    } else {
+        -penalty.scaled(weight, 64)
+    }
 }

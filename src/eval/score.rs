@@ -31,6 +31,16 @@ impl Score {
         (self.0.wrapping_add(0x8000) >> 16) as i16 as i32
     }
 
+    /// Each half halved, for a score whose halves both lie in `0..1 << 14`: then the same as
+    /// `scaled(1, 2)`, but one shift of the packed value, with the bit the eg half shifts into
+    /// the mg half cleared.
+    #[inline(always)]
+    pub const fn halved_non_negative(self) -> Score {
+        debug_assert!(self.mg() >= 0 && self.mg() < 1 << 14);
+        debug_assert!(self.eg() >= 0 && self.eg() < 1 << 14);
+        Score((self.0 >> 1) & !0x8000)
+    }
+
     /// Each half times `num / den`, rounding toward zero (so a score and its negation scale alike).
     /// A whole factor (`num == den`, the usual case) leaves the score as it is, with no division.
     #[inline(always)]
@@ -112,6 +122,17 @@ mod tests {
                 let half = Score::new(mg / 2, eg / 2);
                 assert_eq!(half * 2, Score::new(mg / 2 * 2, eg / 2 * 2));
                 assert_eq!(s.scaled(3, 64), Score::new(mg * 3 / 64, eg * 3 / 64));
+            }
+        }
+    }
+
+    #[test]
+    fn halving_a_non_negative_score_is_scaling_by_one_half() {
+        let values = [0, 1, 2, 3, 77, 4321, 16383];
+        for &mg in &values {
+            for &eg in &values {
+                let s = Score::new(mg, eg);
+                assert_eq!(s.halved_non_negative(), s.scaled(32, 64), "{mg} {eg}");
             }
         }
     }
