@@ -145,50 +145,46 @@ impl MovePicker {
     }
 
     /// [`MovePicker::next`]; with `checks` (the pruning picker) the quiets are generated only
-    /// when one of them will be handed out.
+    /// when one of them will be handed out. The stages are tried in their order, each falling
+    /// through to the next when it has nothing (a direct branch each, not a jump through the
+    /// stage table per stage), and the stage is stored once on the way out.
     fn next_with(
         &mut self,
         pos: &Position,
         history: &History,
         checks: Option<&CheckInfo>,
     ) -> Option<Move> {
-        loop {
-            match self.stage {
-                Stage::TtMove => {
-                    self.stage = Stage::GenCaptures;
-                    if let Some(mv) = self.tt_move {
-                        if !self.captures_only || pos.piece_at(mv.to()).is_some() {
-                            return Some(mv);
-                        }
+        let mut stage = self.stage;
+        let found = 'found: {
+            if stage == Stage::TtMove {
+                stage = Stage::GenCaptures;
+                if let Some(mv) = self.tt_move {
+                    if !self.captures_only || pos.piece_at(mv.to()).is_some() {
+                        break 'found Some(mv);
                     }
                 }
-                Stage::GenCaptures => {
-                    generate(pos, GenKind::Captures, &mut self.list);
-                    if self.captures_only {
-                        // Quiescence's delta pruning stops at the first victim too small, so
-                        // its captures keep strict victim order.
-                        self.set_keys(|mv| {
-                            let (attacker, victim) = capture_pieces(pos, mv);
-                            mvv_lva(attacker, victim)
-                        });
-                    } else {
-                        self.set_keys(|mv| {
-                            let (attacker, victim) = capture_pieces(pos, mv);
-                            mvv_lva(attacker, victim)
-                                + history.capture_score(attacker, mv, victim.kind())
-                                    / CAPTURE_HISTORY_DIV
-                        });
-                    }
-                    self.stage = Stage::GoodCaptures;
+            }
+            if stage == Stage::GenCaptures {
+                self.gen_captures(pos, history);
+                stage = Stage::GoodCaptures;
+            }
+            if stage == Stage::GoodCaptures {
+                if let Some(mv) = self.pick_good_capture(pos) {
+                    break 'found Some(mv);
                 }
-                Stage::GoodCaptures => {
-                    if let Some(mv) = self.pick_good_capture(pos) {
-                        return Some(mv);
-                    }
+                // What `pick_good_capture` moved on to.
+                if self.captures_only {
+                    stage = Stage::Done;
+                    break 'found None;
                 }
-                Stage::Killer1 | Stage::Killer2 | Stage::Counter => {
-                    let slot = self.stage as usize - Stage::Killer1 as usize;
-                    self.stage = match self.stage {
+                stage = Stage::Killer1;
+            }
+            for (slot, refutation) in [Stage::Killer1, Stage::Killer2, Stage::Counter]
+                .into_iter()
+                .enumerate()
+            {
+                if stage == refutation {
+                    stage = match stage {
                         Stage::Killer1 => Stage::Killer2,
                         Stage::Killer2 => Stage::Counter,
                         _ => Stage::GenQuiets,
@@ -196,36 +192,59 @@ impl MovePicker {
                     if let Some(mv) = self.refutations[slot] {
                         let repeated = self.refutations[..slot].contains(&Some(mv));
                         if !repeated && Some(mv) != self.tt_move && is_legal_quiet(pos, mv) {
-                            return Some(mv);
+                            break 'found Some(mv);
                         }
                     }
                 }
-                Stage::GenQuiets => {
-                    if checks.is_some_and(|checks| !self.any_check_or_push(pos, checks)) {
-                        // The pruning picker would pass over every quiet.
-                        self.stage = Stage::BadCaptures;
-                        continue;
-                    }
-                    self.gen_quiets(pos, history);
-                    self.stage = Stage::Quiets;
-                }
-                Stage::Quiets => match self.pick_quiet() {
-                    Some(mv) => {
-                        if !self.tried_before(mv) {
-                            return Some(mv);
-                        }
-                    }
-                    None => self.stage = Stage::BadCaptures,
-                },
-                Stage::BadCaptures => {
-                    if self.bad_next < self.bad.len() {
-                        self.bad_next += 1;
-                        return Some(self.bad.as_slice()[self.bad_next - 1]);
-                    }
-                    self.stage = Stage::Done;
-                }
-                Stage::Done => return None,
             }
+            if stage == Stage::GenQuiets {
+                if checks.is_some_and(|checks| !self.any_check_or_push(pos, checks)) {
+                    // The pruning picker would pass over every quiet.
+                    stage = Stage::BadCaptures;
+                } else {
+                    self.gen_quiets(pos, history);
+                    stage = Stage::Quiets;
+                }
+            }
+            if stage == Stage::Quiets {
+                while let Some(mv) = self.pick_quiet() {
+                    if !self.tried_before(mv) {
+                        break 'found Some(mv);
+                    }
+                }
+                stage = Stage::BadCaptures;
+            }
+            if stage == Stage::BadCaptures {
+                if self.bad_next < self.bad.len() {
+                    self.bad_next += 1;
+                    break 'found Some(self.bad.as_slice()[self.bad_next - 1]);
+                }
+                stage = Stage::Done;
+            }
+            None
+        };
+        self.stage = stage;
+        found
+    }
+
+    /// Generates the captures and keys them by victim and attacker (and capture history
+    /// outside quiescence).
+    #[inline(always)]
+    fn gen_captures(&mut self, pos: &Position, history: &History) {
+        generate(pos, GenKind::Captures, &mut self.list);
+        if self.captures_only {
+            // Quiescence's delta pruning stops at the first victim too small, so its captures
+            // keep strict victim order.
+            self.set_keys(|mv| {
+                let (attacker, victim) = capture_pieces(pos, mv);
+                mvv_lva(attacker, victim)
+            });
+        } else {
+            self.set_keys(|mv| {
+                let (attacker, victim) = capture_pieces(pos, mv);
+                mvv_lva(attacker, victim)
+                    + history.capture_score(attacker, mv, victim.kind()) / CAPTURE_HISTORY_DIV
+            });
         }
     }
 
