@@ -7,7 +7,10 @@ use super::see::{see_ge, value, SEE_VALUE};
 use crate::board::attacks::{piece_attacks, rook_attacks};
 use crate::board::bitboard::Bitboard;
 use crate::board::check_info::CheckInfo;
-use crate::board::movegen::{generate, uninit_array, GenKind, MoveList, MAX_MOVES};
+use crate::board::movegen::{
+    generate, generate_captures, generate_quiets, uninit_array, GenKind, MoveList, Safety,
+    MAX_MOVES,
+};
 use crate::board::position::Position;
 use crate::board::types::{Color, Move, Piece, PieceType, Square};
 use crate::eval::psqt::psqt;
@@ -48,6 +51,8 @@ pub struct MovePicker {
     /// Set once the search prunes quiet moves by count or margin: the rest are only scanned
     /// for checks, so ordering them would be wasted work.
     quiets_unsorted: bool,
+    /// The safety sets the captures were generated with, kept for the quiets.
+    safety: Option<Safety>,
 }
 
 impl MovePicker {
@@ -70,6 +75,7 @@ impl MovePicker {
             bad: MoveList::new(),
             bad_next: 0,
             quiets_unsorted: false,
+            safety: None,
         }
     }
 
@@ -231,7 +237,7 @@ impl MovePicker {
     /// outside quiescence).
     #[inline(always)]
     fn gen_captures(&mut self, pos: &Position, history: &History) {
-        generate(pos, GenKind::Captures, &mut self.list);
+        self.safety = Some(generate_captures(pos, &mut self.list));
         if self.captures_only {
             // Quiescence's delta pruning stops at the first victim too small, so its captures
             // keep strict victim order.
@@ -388,7 +394,10 @@ impl MovePicker {
     #[inline(never)]
     fn gen_quiets(&mut self, pos: &Position, history: &History) {
         self.list.clear();
-        generate(pos, GenKind::Quiets, &mut self.list);
+        match &self.safety {
+            Some(safety) => generate_quiets(pos, safety, &mut self.list),
+            None => generate(pos, GenKind::Quiets, &mut self.list),
+        }
         let continuations = self.continuations;
         let mut keys = |side: Color| {
             self.set_keys(|mv| {
