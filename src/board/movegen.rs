@@ -129,6 +129,24 @@ impl Safety {
         !self.in_check && (self.risky_from | self.risky_to).is_empty()
     }
 
+    /// Is the pseudo-legal move of the side to move from `from` to `to` legal? The
+    /// generator's test: the exact one only where these sets say the king may be at risk
+    /// (`self` must be the sets of `pos`).
+    #[inline(always)]
+    pub fn allows(&self, pos: &Position, from: Square, to: Square) -> bool {
+        if from == self.king {
+            return pos.king_safe_after(from, to);
+        }
+        let risky = self.risky_from.has(from) || self.risky_to.has(to);
+        if risky {
+            pos.king_safe_after(from, to)
+        } else {
+            // In check, a move neither fixing every check nor moving a cannon's screen
+            // leaves the king in check.
+            !self.in_check
+        }
+    }
+
     #[inline(always)]
     fn new(pos: &Position, us: Color) -> Safety {
         let king = pos.king_square(us);

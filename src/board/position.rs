@@ -345,6 +345,12 @@ impl Position {
     /// Is the move (from any source: GUI, TT, killer) legal here? Checks the piece can make
     /// it on this board, then that it does not leave the king exposed; no list is generated.
     pub fn is_legal(&self, mv: Move) -> bool {
+        self.is_pseudo_legal(mv) && self.king_safe_after(mv.from(), mv.to())
+    }
+
+    /// Can a piece of the side to move make `mv` on this board, its king's safety aside?
+    #[inline(always)]
+    pub fn is_pseudo_legal(&self, mv: Move) -> bool {
         let (from, to) = (mv.from(), mv.to());
         let Some(piece) = self.piece_at(from) else {
             return false;
@@ -354,19 +360,15 @@ impl Position {
             return false;
         }
         let occ = self.occupied;
-        // Sliders from the squares between, without the occupancy lookups: a rook (and a
-        // cannon moving quietly) needs none in the way, a capturing cannon exactly one.
-        let screens_between = || {
-            lines_through(from)
-                .has(to)
-                .then(|| (between(from, to) & occ).count())
-        };
-        let reaches = match piece.kind() {
-            PieceType::Rook => screens_between() == Some(0),
-            PieceType::Cannon => screens_between() == Some(occ.has(to) as u32),
+        match piece.kind() {
+            // Sliders from the squares between, without the occupancy lookups: a rook (and a
+            // cannon moving quietly) needs none in the way, a capturing cannon exactly one.
+            kind @ (PieceType::Rook | PieceType::Cannon) => {
+                let screens = (kind == PieceType::Cannon && occ.has(to)) as u32;
+                lines_through(from).has(to) && (between(from, to) & occ).count() == screens
+            }
             _ => piece_attacks(piece, from, occ).has(to),
-        };
-        reaches && self.king_safe_after(from, to)
+        }
     }
 
     // ---- piece placement -----------------------------------------------------------------

@@ -197,7 +197,8 @@ impl MovePicker {
                     };
                     if let Some(mv) = self.refutations[slot] {
                         let repeated = self.refutations[..slot].contains(&Some(mv));
-                        if !repeated && Some(mv) != self.tt_move && is_legal_quiet(pos, mv) {
+                        if !repeated && Some(mv) != self.tt_move && self.is_legal_quiet(pos, mv)
+                        {
                             break 'found Some(mv);
                         }
                     }
@@ -433,6 +434,20 @@ impl MovePicker {
         unsafe { &mut *(init as *mut [MaybeUninit<i32>] as *mut [i32]) }
     }
 
+    /// Is `mv` (a killer or counter-move) a legal quiet move here? The king test is the
+    /// generator's, from the safety sets the captures were generated with: most of these
+    /// moves need no exact test. Out of line, as `Position::is_legal` was.
+    #[inline(never)]
+    fn is_legal_quiet(&self, pos: &Position, mv: Move) -> bool {
+        if pos.piece_at(mv.to()).is_some() || !pos.is_pseudo_legal(mv) {
+            return false;
+        }
+        match &self.safety {
+            Some(safety) => safety.allows(pos, mv.from(), mv.to()),
+            None => pos.king_safe_after(mv.from(), mv.to()),
+        }
+    }
+
     /// Was `mv` handed out before the quiets stage (hash move, killer or counter-move)?
     #[inline(always)]
     fn tried_before(&self, mv: Move) -> bool {
@@ -575,9 +590,6 @@ pub fn pawn_nears_king(pos: &Position, mv: Move) -> bool {
         .is_some_and(|p| p.kind() == PieceType::Pawn)
 }
 
-fn is_legal_quiet(pos: &Position, mv: Move) -> bool {
-    pos.piece_at(mv.to()).is_none() && pos.is_legal(mv)
-}
 
 #[cfg(test)]
 mod tests {
