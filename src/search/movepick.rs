@@ -3,7 +3,7 @@
 //! history, and captures that lose material last. A cut-off in an early stage saves generating the later ones.
 
 use super::history::{Continuations, History};
-use super::see::{see_ge, value, SEE_VALUE};
+use super::see::{piece_value, see_ge, SEE_VALUE};
 use crate::board::attacks::{piece_attacks, rook_attacks};
 use crate::board::bitboard::Bitboard;
 use crate::board::check_info::CheckInfo;
@@ -558,7 +558,7 @@ const _: () = {
 #[inline(always)]
 fn mvv_lva(attacker: Piece, victim: Piece) -> i32 {
     // Exchange values are positive, so a shift divides the attacker's by 16.
-    value(victim.kind()) * 16 - (value(attacker.kind()) >> 4)
+    piece_value(victim) * 16 - (piece_value(attacker) >> 4)
 }
 
 /// The pawns of the side to move that [`pawn_nears_king`] may be true for: one step from the

@@ -5,7 +5,7 @@
 use crate::board::attacks::*;
 use crate::board::bitboard::Bitboard;
 use crate::board::position::Position;
-use crate::board::types::{Color, Move, PieceType, Square};
+use crate::board::types::{Color, Move, Piece, PieceType, Square};
 
 /// Piece values used to order and prune captures (the evaluation's own values may differ).
 pub const SEE_VALUE: [i32; 7] = [10_000, 200, 200, 400, 900, 450, 100];
@@ -15,19 +15,36 @@ pub fn value(kind: PieceType) -> i32 {
     SEE_VALUE[kind.index()]
 }
 
+/// [`value`] of a piece's kind, read by the piece in one table read (a kind is itself a
+/// table read from the piece).
+#[inline(always)]
+pub fn piece_value(piece: Piece) -> i32 {
+    PIECE_VALUE[piece.index()]
+}
+
+const PIECE_VALUE: [i32; Piece::COUNT] = {
+    let mut table = [0; Piece::COUNT];
+    let mut i = 0;
+    while i < Piece::COUNT {
+        table[i] = SEE_VALUE[i % 7];
+        i += 1;
+    }
+    table
+};
+
 /// Does `mv` win at least `threshold` material once all exchanges on its square are played out?
 pub fn see_ge(pos: &Position, mv: Move, threshold: i32) -> bool {
     let (from, to) = (mv.from(), mv.to());
     let Some(mover) = pos.piece_at(from) else {
         return false;
     };
-    let gain = pos.piece_at(to).map_or(0, |p| value(p.kind()));
+    let gain = pos.piece_at(to).map_or(0, |p| piece_value(p));
     // Balance from the mover's view after the capture; the opponent then may recapture.
     let mut balance = gain - threshold;
     if balance < 0 {
         return false;
     }
-    balance -= value(mover.kind());
+    balance -= piece_value(mover);
     if balance >= 0 {
         return true; // even losing the mover keeps us above the threshold
     }
@@ -120,6 +137,15 @@ fn least_valuable_attacker(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn piece_values_are_their_kinds_values() {
+        for color in Color::BOTH {
+            for kind in PieceType::ALL {
+                assert_eq!(piece_value(Piece::new(color, kind)), value(kind));
+            }
+        }
+    }
     use crate::board::notation::{parse_move, RankBase};
 
     fn see(fen: &str, mv: &str, threshold: i32) -> bool {
