@@ -4,7 +4,9 @@
 
 use super::history::{Continuations, History};
 use super::see::{piece_value, see_ge, SEE_VALUE};
-use crate::board::attacks::{piece_attacks, rook_attacks};
+use crate::board::attacks::{
+    advisor_attacks, elephant_attacks, horse_attacks, king_attacks, pawn_attacks, rook_attacks,
+};
 use crate::board::bitboard::Bitboard;
 use crate::board::check_info::CheckInfo;
 use crate::board::movegen::{
@@ -349,41 +351,47 @@ impl MovePicker {
             }
             false
         };
-        // Quiet moves reach what the piece attacks, except a cannon's, which slide as a rook's.
-        let reach = |kind: PieceType, from: Square| match kind {
-            PieceType::Cannon => rook_attacks(from, occ),
-            _ => piece_attacks(Piece::new(us, kind), from, occ),
-        };
         let untried = |from: Square, targets: Bitboard| {
             targets
                 .into_iter()
                 .any(|to| !self.tried_before(Move::new(from, to)))
         };
-        for kind in [
-            PieceType::Rook,
-            PieceType::Cannon,
-            PieceType::Horse,
-            PieceType::Elephant,
-            PieceType::Advisor,
-            PieceType::King,
-        ] {
-            for from in pos.pieces(us, kind) {
-                let targets = checks.quiet_candidates(from, reach(kind, from) & empty);
+        // One loop per kind, each with its own lookup (a loop over the kinds called the
+        // lookup through a dispatch on the kind for every piece).
+        let any_of = |kind: PieceType, reach: &dyn Fn(Square) -> Bitboard| {
+            pos.pieces(us, kind).into_iter().any(|from| {
+                let targets = checks.quiet_candidates(from, reach(from) & empty);
                 if targets.is_empty() {
-                    continue;
+                    return false;
                 }
                 // Most pieces' checking squares come as one set; the rest replay each move.
-                let found = match checks.checking_targets(kind, from, targets) {
+                match checks.checking_targets(kind, from, targets) {
                     Some(checking) => checking.any() && untried(from, checking),
                     None => hands_out(from, targets),
-                };
-                if found {
-                    return true;
                 }
-            }
+            })
+        };
+        // Quiet moves reach what the piece attacks, except a cannon's, which slide as a rook's.
+        if any_of(PieceType::Rook, &|from| rook_attacks(from, occ))
+            || any_of(PieceType::Cannon, &|from| rook_attacks(from, occ))
+            || any_of(PieceType::Horse, &|from| horse_attacks(from, occ))
+            || any_of(PieceType::Elephant, &|from| elephant_attacks(from, occ))
+            || any_of(PieceType::Advisor, &advisor_attacks)
+            || any_of(PieceType::King, &king_attacks)
+        {
+            return true;
         }
+        // A pawn's move checks only from the candidate squares, and nears the king only from
+        // `pawns_that_may_near_king`: the others' moves need no test.
+        let may_near_king = pawns_that_may_near_king(pos);
         for from in pos.pieces(us, PieceType::Pawn) {
-            if hands_out(from, reach(PieceType::Pawn, from) & empty) {
+            let targets = pawn_attacks(us, from) & empty;
+            let targets = if may_near_king.has(from) {
+                targets
+            } else {
+                checks.quiet_candidates(from, targets)
+            };
+            if targets.any() && hands_out(from, targets) {
                 return true;
             }
         }
