@@ -442,12 +442,23 @@ impl MovePicker {
         unsafe { &mut *(init as *mut [MaybeUninit<i32>] as *mut [i32]) }
     }
 
-    /// Is `mv` (a killer or counter-move) a legal quiet move here? The king test is the
+    /// Is `mv` (a killer or counter-move) a legal quiet move here? Many are told by their
+    /// two squares alone (the arrival taken, no piece of ours to move), inline.
+    #[inline(always)]
+    fn is_legal_quiet(&self, pos: &Position, mv: Move) -> bool {
+        pos.piece_at(mv.to()).is_none()
+            && pos
+                .piece_at(mv.from())
+                .is_some_and(|piece| piece.color() == pos.side_to_move())
+            && self.is_legal_quiet_move(pos, mv)
+    }
+
+    /// [`MovePicker::is_legal_quiet`] past the squares' test. The king test is the
     /// generator's, from the safety sets the captures were generated with: most of these
     /// moves need no exact test. Out of line, as `Position::is_legal` was.
     #[inline(never)]
-    fn is_legal_quiet(&self, pos: &Position, mv: Move) -> bool {
-        if pos.piece_at(mv.to()).is_some() || !pos.is_pseudo_legal(mv) {
+    fn is_legal_quiet_move(&self, pos: &Position, mv: Move) -> bool {
+        if !pos.is_pseudo_legal(mv) {
             return false;
         }
         match &self.safety {
