@@ -199,8 +199,7 @@ impl MovePicker {
                     };
                     if let Some(mv) = self.refutations[slot] {
                         let repeated = self.refutations[..slot].contains(&Some(mv));
-                        if !repeated && Some(mv) != self.tt_move && self.is_legal_quiet(pos, mv)
-                        {
+                        if !repeated && Some(mv) != self.tt_move && self.is_legal_quiet(pos, mv) {
                             break 'found Some(mv);
                         }
                     }
@@ -608,7 +607,6 @@ pub fn pawn_nears_king(pos: &Position, mv: Move) -> bool {
         .piece_at(mv.from())
         .is_some_and(|p| p.kind() == PieceType::Pawn)
 }
-
 
 #[cfg(test)]
 mod tests {

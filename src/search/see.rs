@@ -38,7 +38,7 @@ pub fn see_ge(pos: &Position, mv: Move, threshold: i32) -> bool {
     let Some(mover) = pos.piece_at(from) else {
         return false;
     };
-    let gain = pos.piece_at(to).map_or(0, |p| piece_value(p));
+    let gain = pos.piece_at(to).map_or(0, piece_value);
     // Balance from the mover's view after the capture; the opponent then may recapture.
     let mut balance = gain - threshold;
     if balance < 0 {
