@@ -294,11 +294,20 @@ impl Position {
 
     /// Does the (legal) move give check to the opponent?
     pub fn gives_check(&self, mv: Move) -> bool {
+        // One copy per side: each reads the pieces at fixed offsets.
+        match self.side {
+            Color::Red => self.gives_check_for(Color::Red, mv),
+            Color::Black => self.gives_check_for(Color::Black, mv),
+        }
+    }
+
+    /// [`Position::gives_check`] with `us` the side to move.
+    #[inline(always)]
+    fn gives_check_for(&self, us: Color, mv: Move) -> bool {
         let (from, to) = (mv.from(), mv.to());
         let Some(piece) = self.piece_at(from) else {
             return false;
         };
-        let us = self.side;
         let them = !us;
         let ksq = self.king_square(them);
         let region = check_region(ksq);
@@ -306,24 +315,30 @@ impl Position {
             return false;
         }
         let occ = self.occupied.without(from) | Bitboard::from_square(to);
-        let moved = |kind: PieceType| {
-            let bb = self.pieces(us, kind);
-            if piece.kind() == kind {
-                bb.without(from).with(to)
-            } else {
-                bb
-            }
-        };
+        // Our pieces after the move: the mover's set loses `from` and gains `to` (empty or
+        // an enemy's), so both bits flip.
+        let mut rooks = self.pieces(us, PieceType::Rook) | self.pieces(us, PieceType::King);
+        let mut cannons = self.pieces(us, PieceType::Cannon);
+        let mut horses = self.pieces(us, PieceType::Horse);
+        let mut pawns = self.pieces(us, PieceType::Pawn);
+        let flip = Bitboard::from_square(from) | Bitboard::from_square(to);
+        match piece.kind() {
+            PieceType::Rook | PieceType::King => rooks ^= flip,
+            PieceType::Cannon => cannons ^= flip,
+            PieceType::Horse => horses ^= flip,
+            PieceType::Pawn => pawns ^= flip,
+            PieceType::Advisor | PieceType::Elephant => {}
+        }
         // As in `king_attackers_with`, a lookup is made only when a piece stands where it
         // could attack the king from.
         let lines = lines_through(ksq);
-        let rooks = (moved(PieceType::Rook) | moved(PieceType::King)) & lines;
-        let cannons = moved(PieceType::Cannon) & lines;
-        let horses = moved(PieceType::Horse) & horse_attackers(ksq, Bitboard::EMPTY);
+        let rooks = rooks & lines;
+        let cannons = cannons & lines;
+        let horses = horses & horse_attackers(ksq, Bitboard::EMPTY);
         // Sliders on the king's lines by the pieces between, as in `king_attackers_with`.
         let sees_king =
             |slider: Square, screens: u32| (between(ksq, slider) & occ).count() == screens;
-        (pawn_attackers(us, ksq) & moved(PieceType::Pawn)).any()
+        (pawn_attackers(us, ksq) & pawns).any()
             || rooks.into_iter().any(|r| sees_king(r, 0))
             || cannons.into_iter().any(|c| sees_king(c, 1))
             || (horses.any() && (horse_attackers(ksq, occ) & horses).any())
