@@ -464,7 +464,12 @@ fn generate_side<S: MoveSink>(
         gen.add(from, advisor_attacks(from) & target);
     }
     for to in king_attacks(king) & target {
-        if pos.king_step_safe(us, to) {
+        let safe = if kind == GenKind::Quiets {
+            pos.king_step_safe_quiet(us, to)
+        } else {
+            pos.king_step_safe(us, to)
+        };
+        if safe {
             gen.sink.push(Move::new(king, to));
         }
     }

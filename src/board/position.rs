@@ -245,6 +245,16 @@ impl Position {
         self.king_attackers_with(to, occ, !us, !to_bb).is_empty()
     }
 
+    /// [`Position::king_step_safe`] for a step to an empty square: no enemy piece is taken,
+    /// so none needs leaving out of the attackers.
+    #[inline(always)]
+    pub(crate) fn king_step_safe_quiet(&self, us: Color, to: Square) -> bool {
+        debug_assert!(self.piece_at(to).is_none());
+        let occ = self.occupied.without(self.king_square(us)).with(to);
+        self.king_attackers_with(to, occ, !us, Bitboard::FULL)
+            .is_empty()
+    }
+
     /// [`Position::king_safe_after`] with `us` the side to move.
     #[inline(always)]
     fn king_safe_after_for(&self, us: Color, from: Square, to: Square) -> bool {
