@@ -107,8 +107,10 @@ pub enum GenKind {
     Quiets,
 }
 
-/// Where a non-king move may need the exact king test.
-struct Safety {
+/// Where a non-king move may need the exact king test. The move picker keeps the sets its
+/// captures were generated with for its quiets ([`generate_captures`], [`generate_quiets`]).
+#[derive(Clone, Copy)]
+pub struct Safety {
     king: Square,
     in_check: bool,
     /// Not in check: from-squares whose piece may be shielding the king.
@@ -125,6 +127,24 @@ impl Safety {
     #[inline(always)]
     fn no_risk(&self) -> bool {
         !self.in_check && (self.risky_from | self.risky_to).is_empty()
+    }
+
+    /// Is the pseudo-legal move of the side to move from `from` to `to` legal? The
+    /// generator's test: the exact one only where these sets say the king may be at risk
+    /// (`self` must be the sets of `pos`).
+    #[inline(always)]
+    pub fn allows(&self, pos: &Position, from: Square, to: Square) -> bool {
+        if from == self.king {
+            return pos.king_safe_after(from, to);
+        }
+        let risky = self.risky_from.has(from) || self.risky_to.has(to);
+        if risky {
+            pos.king_safe_after(from, to)
+        } else {
+            // In check, a move neither fixing every check nor moving a cannon's screen
+            // leaves the king in check.
+            !self.in_check
+        }
     }
 
     #[inline(always)]
@@ -323,25 +343,58 @@ pub fn generate(pos: &Position, kind: GenKind, list: &mut MoveList) {
     // One copy per kind and side, so each drops the tests the others need and reads the
     // side's pieces at fixed offsets.
     use {Color::*, GenKind::*};
+    let mut side = |us, kind| generate_side(pos, us, kind, list, Safety::new(pos, us));
     match (kind, pos.side_to_move()) {
-        (All, Red) => generate_side(pos, Red, All, list),
-        (All, Black) => generate_side(pos, Black, All, list),
-        (Captures, Red) => generate_side(pos, Red, Captures, list),
-        (Captures, Black) => generate_side(pos, Black, Captures, list),
-        (Quiets, Red) => generate_side(pos, Red, Quiets, list),
-        (Quiets, Black) => generate_side(pos, Black, Quiets, list),
+        (All, Red) => side(Red, All),
+        (All, Black) => side(Black, All),
+        (Captures, Red) => side(Red, Captures),
+        (Captures, Black) => side(Black, Captures),
+        (Quiets, Red) => side(Red, Quiets),
+        (Quiets, Black) => side(Black, Quiets),
+    }
+}
+
+/// [`generate`] for the captures, returning the safety sets it found, which stay right for
+/// the quiets of the same position ([`generate_quiets`]): the picker then finds them once.
+#[inline(never)]
+pub fn generate_captures(pos: &Position, list: &mut MoveList) -> Safety {
+    let mut side = |us| {
+        let safety = Safety::new(pos, us);
+        generate_side(pos, us, GenKind::Captures, list, safety);
+        safety
+    };
+    match pos.side_to_move() {
+        Color::Red => side(Color::Red),
+        Color::Black => side(Color::Black),
+    }
+}
+
+/// [`generate`] for the quiets, with the safety sets [`generate_captures`] returned for the
+/// same position.
+#[inline(never)]
+pub fn generate_quiets(pos: &Position, safety: &Safety, list: &mut MoveList) {
+    match pos.side_to_move() {
+        Color::Red => generate_side(pos, Color::Red, GenKind::Quiets, list, *safety),
+        Color::Black => generate_side(pos, Color::Black, GenKind::Quiets, list, *safety),
     }
 }
 
 /// Sends the legal moves of the chosen kind to `sink`.
 #[inline(always)]
 pub fn generate_into<S: MoveSink>(pos: &Position, kind: GenKind, sink: &mut S) {
-    generate_side(pos, pos.side_to_move(), kind, sink);
+    let us = pos.side_to_move();
+    generate_side(pos, us, kind, sink, Safety::new(pos, us));
 }
 
 /// [`generate_into`] for `us`, the side to move.
 #[inline(always)]
-fn generate_side<S: MoveSink>(pos: &Position, us: Color, kind: GenKind, sink: &mut S) {
+fn generate_side<S: MoveSink>(
+    pos: &Position,
+    us: Color,
+    kind: GenKind,
+    sink: &mut S,
+    safety: Safety,
+) {
     let occ = pos.occupied();
     let ours = pos.color_bb(us);
     let theirs = pos.color_bb(!us);
@@ -350,7 +403,6 @@ fn generate_side<S: MoveSink>(pos: &Position, us: Color, kind: GenKind, sink: &m
         GenKind::Captures => (theirs, true, false),
         GenKind::Quiets => (!occ, false, true),
     };
-    let safety = Safety::new(pos, us);
     let king = safety.king;
     let mut gen = Generator { pos, safety, sink };
 
@@ -412,7 +464,12 @@ fn generate_side<S: MoveSink>(pos: &Position, us: Color, kind: GenKind, sink: &m
         gen.add(from, advisor_attacks(from) & target);
     }
     for to in king_attacks(king) & target {
-        if pos.king_step_safe(us, to) {
+        let safe = if kind == GenKind::Quiets {
+            pos.king_step_safe_quiet(us, to)
+        } else {
+            pos.king_step_safe(us, to)
+        };
+        if safe {
             gen.sink.push(Move::new(king, to));
         }
     }

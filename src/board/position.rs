@@ -245,6 +245,16 @@ impl Position {
         self.king_attackers_with(to, occ, !us, !to_bb).is_empty()
     }
 
+    /// [`Position::king_step_safe`] for a step to an empty square: no enemy piece is taken,
+    /// so none needs leaving out of the attackers.
+    #[inline(always)]
+    pub(crate) fn king_step_safe_quiet(&self, us: Color, to: Square) -> bool {
+        debug_assert!(self.piece_at(to).is_none());
+        let occ = self.occupied.without(self.king_square(us)).with(to);
+        self.king_attackers_with(to, occ, !us, Bitboard::FULL)
+            .is_empty()
+    }
+
     /// [`Position::king_safe_after`] with `us` the side to move.
     #[inline(always)]
     fn king_safe_after_for(&self, us: Color, from: Square, to: Square) -> bool {
@@ -294,11 +304,20 @@ impl Position {
 
     /// Does the (legal) move give check to the opponent?
     pub fn gives_check(&self, mv: Move) -> bool {
+        // One copy per side: each reads the pieces at fixed offsets.
+        match self.side {
+            Color::Red => self.gives_check_for(Color::Red, mv),
+            Color::Black => self.gives_check_for(Color::Black, mv),
+        }
+    }
+
+    /// [`Position::gives_check`] with `us` the side to move.
+    #[inline(always)]
+    fn gives_check_for(&self, us: Color, mv: Move) -> bool {
         let (from, to) = (mv.from(), mv.to());
         let Some(piece) = self.piece_at(from) else {
             return false;
         };
-        let us = self.side;
         let them = !us;
         let ksq = self.king_square(them);
         let region = check_region(ksq);
@@ -306,24 +325,30 @@ impl Position {
             return false;
         }
         let occ = self.occupied.without(from) | Bitboard::from_square(to);
-        let moved = |kind: PieceType| {
-            let bb = self.pieces(us, kind);
-            if piece.kind() == kind {
-                bb.without(from).with(to)
-            } else {
-                bb
-            }
-        };
+        // Our pieces after the move: the mover's set loses `from` and gains `to` (empty or
+        // an enemy's), so both bits flip.
+        let mut rooks = self.pieces(us, PieceType::Rook) | self.pieces(us, PieceType::King);
+        let mut cannons = self.pieces(us, PieceType::Cannon);
+        let mut horses = self.pieces(us, PieceType::Horse);
+        let mut pawns = self.pieces(us, PieceType::Pawn);
+        let flip = Bitboard::from_square(from) | Bitboard::from_square(to);
+        match piece.kind() {
+            PieceType::Rook | PieceType::King => rooks ^= flip,
+            PieceType::Cannon => cannons ^= flip,
+            PieceType::Horse => horses ^= flip,
+            PieceType::Pawn => pawns ^= flip,
+            PieceType::Advisor | PieceType::Elephant => {}
+        }
         // As in `king_attackers_with`, a lookup is made only when a piece stands where it
         // could attack the king from.
         let lines = lines_through(ksq);
-        let rooks = (moved(PieceType::Rook) | moved(PieceType::King)) & lines;
-        let cannons = moved(PieceType::Cannon) & lines;
-        let horses = moved(PieceType::Horse) & horse_attackers(ksq, Bitboard::EMPTY);
+        let rooks = rooks & lines;
+        let cannons = cannons & lines;
+        let horses = horses & horse_attackers(ksq, Bitboard::EMPTY);
         // Sliders on the king's lines by the pieces between, as in `king_attackers_with`.
         let sees_king =
             |slider: Square, screens: u32| (between(ksq, slider) & occ).count() == screens;
-        (pawn_attackers(us, ksq) & moved(PieceType::Pawn)).any()
+        (pawn_attackers(us, ksq) & pawns).any()
             || rooks.into_iter().any(|r| sees_king(r, 0))
             || cannons.into_iter().any(|c| sees_king(c, 1))
             || (horses.any() && (horse_attackers(ksq, occ) & horses).any())
@@ -345,6 +370,12 @@ impl Position {
     /// Is the move (from any source: GUI, TT, killer) legal here? Checks the piece can make
     /// it on this board, then that it does not leave the king exposed; no list is generated.
     pub fn is_legal(&self, mv: Move) -> bool {
+        self.is_pseudo_legal(mv) && self.king_safe_after(mv.from(), mv.to())
+    }
+
+    /// Can a piece of the side to move make `mv` on this board, its king's safety aside?
+    #[inline(always)]
+    pub fn is_pseudo_legal(&self, mv: Move) -> bool {
         let (from, to) = (mv.from(), mv.to());
         let Some(piece) = self.piece_at(from) else {
             return false;
@@ -354,19 +385,15 @@ impl Position {
             return false;
         }
         let occ = self.occupied;
-        // Sliders from the squares between, without the occupancy lookups: a rook (and a
-        // cannon moving quietly) needs none in the way, a capturing cannon exactly one.
-        let screens_between = || {
-            lines_through(from)
-                .has(to)
-                .then(|| (between(from, to) & occ).count())
-        };
-        let reaches = match piece.kind() {
-            PieceType::Rook => screens_between() == Some(0),
-            PieceType::Cannon => screens_between() == Some(occ.has(to) as u32),
+        match piece.kind() {
+            // Sliders from the squares between, without the occupancy lookups: a rook (and a
+            // cannon moving quietly) needs none in the way, a capturing cannon exactly one.
+            kind @ (PieceType::Rook | PieceType::Cannon) => {
+                let screens = (kind == PieceType::Cannon && occ.has(to)) as u32;
+                lines_through(from).has(to) && (between(from, to) & occ).count() == screens
+            }
             _ => piece_attacks(piece, from, occ).has(to),
-        };
-        reaches && self.king_safe_after(from, to)
+        }
     }
 
     // ---- piece placement -----------------------------------------------------------------

@@ -3,11 +3,16 @@
 //! history, and captures that lose material last. A cut-off in an early stage saves generating the later ones.
 
 use super::history::{Continuations, History};
-use super::see::{see_ge, value, SEE_VALUE};
-use crate::board::attacks::{piece_attacks, rook_attacks};
+use super::see::{piece_value, see_ge, SEE_VALUE};
+use crate::board::attacks::{
+    advisor_attacks, elephant_attacks, horse_attacks, king_attacks, pawn_attacks, rook_attacks,
+};
 use crate::board::bitboard::Bitboard;
 use crate::board::check_info::CheckInfo;
-use crate::board::movegen::{generate, uninit_array, GenKind, MoveList, MAX_MOVES};
+use crate::board::movegen::{
+    generate, generate_captures, generate_quiets, uninit_array, GenKind, MoveList, Safety,
+    MAX_MOVES,
+};
 use crate::board::position::Position;
 use crate::board::types::{Color, Move, Piece, PieceType, Square};
 use crate::eval::psqt::psqt;
@@ -48,6 +53,8 @@ pub struct MovePicker {
     /// Set once the search prunes quiet moves by count or margin: the rest are only scanned
     /// for checks, so ordering them would be wasted work.
     quiets_unsorted: bool,
+    /// The safety sets the captures were generated with, kept for the quiets.
+    safety: Option<Safety>,
 }
 
 impl MovePicker {
@@ -70,6 +77,7 @@ impl MovePicker {
             bad: MoveList::new(),
             bad_next: 0,
             quiets_unsorted: false,
+            safety: None,
         }
     }
 
@@ -145,87 +153,106 @@ impl MovePicker {
     }
 
     /// [`MovePicker::next`]; with `checks` (the pruning picker) the quiets are generated only
-    /// when one of them will be handed out.
+    /// when one of them will be handed out. The stages are tried in their order, each falling
+    /// through to the next when it has nothing (a direct branch each, not a jump through the
+    /// stage table per stage), and the stage is stored once on the way out.
     fn next_with(
         &mut self,
         pos: &Position,
         history: &History,
         checks: Option<&CheckInfo>,
     ) -> Option<Move> {
-        loop {
-            match self.stage {
-                Stage::TtMove => {
-                    self.stage = Stage::GenCaptures;
-                    if let Some(mv) = self.tt_move {
-                        if !self.captures_only || pos.piece_at(mv.to()).is_some() {
-                            return Some(mv);
-                        }
+        let mut stage = self.stage;
+        let found = 'found: {
+            if stage == Stage::TtMove {
+                stage = Stage::GenCaptures;
+                if let Some(mv) = self.tt_move {
+                    if !self.captures_only || pos.piece_at(mv.to()).is_some() {
+                        break 'found Some(mv);
                     }
                 }
-                Stage::GenCaptures => {
-                    generate(pos, GenKind::Captures, &mut self.list);
-                    if self.captures_only {
-                        // Quiescence's delta pruning stops at the first victim too small, so
-                        // its captures keep strict victim order.
-                        self.set_keys(|mv| {
-                            let (attacker, victim) = capture_pieces(pos, mv);
-                            mvv_lva(attacker, victim)
-                        });
-                    } else {
-                        self.set_keys(|mv| {
-                            let (attacker, victim) = capture_pieces(pos, mv);
-                            mvv_lva(attacker, victim)
-                                + history.capture_score(attacker, mv, victim.kind())
-                                    / CAPTURE_HISTORY_DIV
-                        });
-                    }
-                    self.stage = Stage::GoodCaptures;
+            }
+            if stage == Stage::GenCaptures {
+                self.gen_captures(pos, history);
+                stage = Stage::GoodCaptures;
+            }
+            if stage == Stage::GoodCaptures {
+                if let Some(mv) = self.pick_good_capture(pos) {
+                    break 'found Some(mv);
                 }
-                Stage::GoodCaptures => {
-                    if let Some(mv) = self.pick_good_capture(pos) {
-                        return Some(mv);
-                    }
+                // What `pick_good_capture` moved on to.
+                if self.captures_only {
+                    stage = Stage::Done;
+                    break 'found None;
                 }
-                Stage::Killer1 | Stage::Killer2 | Stage::Counter => {
-                    let slot = self.stage as usize - Stage::Killer1 as usize;
-                    self.stage = match self.stage {
+                stage = Stage::Killer1;
+            }
+            for (slot, refutation) in [Stage::Killer1, Stage::Killer2, Stage::Counter]
+                .into_iter()
+                .enumerate()
+            {
+                if stage == refutation {
+                    stage = match stage {
                         Stage::Killer1 => Stage::Killer2,
                         Stage::Killer2 => Stage::Counter,
                         _ => Stage::GenQuiets,
                     };
                     if let Some(mv) = self.refutations[slot] {
                         let repeated = self.refutations[..slot].contains(&Some(mv));
-                        if !repeated && Some(mv) != self.tt_move && is_legal_quiet(pos, mv) {
-                            return Some(mv);
+                        if !repeated && Some(mv) != self.tt_move && self.is_legal_quiet(pos, mv) {
+                            break 'found Some(mv);
                         }
                     }
                 }
-                Stage::GenQuiets => {
-                    if checks.is_some_and(|checks| !self.any_check_or_push(pos, checks)) {
-                        // The pruning picker would pass over every quiet.
-                        self.stage = Stage::BadCaptures;
-                        continue;
-                    }
-                    self.gen_quiets(pos, history);
-                    self.stage = Stage::Quiets;
-                }
-                Stage::Quiets => match self.pick_quiet() {
-                    Some(mv) => {
-                        if !self.tried_before(mv) {
-                            return Some(mv);
-                        }
-                    }
-                    None => self.stage = Stage::BadCaptures,
-                },
-                Stage::BadCaptures => {
-                    if self.bad_next < self.bad.len() {
-                        self.bad_next += 1;
-                        return Some(self.bad.as_slice()[self.bad_next - 1]);
-                    }
-                    self.stage = Stage::Done;
-                }
-                Stage::Done => return None,
             }
+            if stage == Stage::GenQuiets {
+                if checks.is_some_and(|checks| !self.any_check_or_push(pos, checks)) {
+                    // The pruning picker would pass over every quiet.
+                    stage = Stage::BadCaptures;
+                } else {
+                    self.gen_quiets(pos, history);
+                    stage = Stage::Quiets;
+                }
+            }
+            if stage == Stage::Quiets {
+                while let Some(mv) = self.pick_quiet() {
+                    if !self.tried_before(mv) {
+                        break 'found Some(mv);
+                    }
+                }
+                stage = Stage::BadCaptures;
+            }
+            if stage == Stage::BadCaptures {
+                if self.bad_next < self.bad.len() {
+                    self.bad_next += 1;
+                    break 'found Some(self.bad.as_slice()[self.bad_next - 1]);
+                }
+                stage = Stage::Done;
+            }
+            None
+        };
+        self.stage = stage;
+        found
+    }
+
+    /// Generates the captures and keys them by victim and attacker (and capture history
+    /// outside quiescence).
+    #[inline(always)]
+    fn gen_captures(&mut self, pos: &Position, history: &History) {
+        self.safety = Some(generate_captures(pos, &mut self.list));
+        if self.captures_only {
+            // Quiescence's delta pruning stops at the first victim too small, so its captures
+            // keep strict victim order.
+            self.set_keys(|mv| {
+                let (attacker, victim) = capture_pieces(pos, mv);
+                mvv_lva(attacker, victim)
+            });
+        } else {
+            self.set_keys(|mv| {
+                let (attacker, victim) = capture_pieces(pos, mv);
+                mvv_lva(attacker, victim)
+                    + history.capture_score(attacker, mv, victim.kind()) / CAPTURE_HISTORY_DIV
+            });
         }
     }
 
@@ -323,41 +350,47 @@ impl MovePicker {
             }
             false
         };
-        // Quiet moves reach what the piece attacks, except a cannon's, which slide as a rook's.
-        let reach = |kind: PieceType, from: Square| match kind {
-            PieceType::Cannon => rook_attacks(from, occ),
-            _ => piece_attacks(Piece::new(us, kind), from, occ),
-        };
         let untried = |from: Square, targets: Bitboard| {
             targets
                 .into_iter()
                 .any(|to| !self.tried_before(Move::new(from, to)))
         };
-        for kind in [
-            PieceType::Rook,
-            PieceType::Cannon,
-            PieceType::Horse,
-            PieceType::Elephant,
-            PieceType::Advisor,
-            PieceType::King,
-        ] {
-            for from in pos.pieces(us, kind) {
-                let targets = checks.quiet_candidates(from, reach(kind, from) & empty);
+        // One loop per kind, each with its own lookup (a loop over the kinds called the
+        // lookup through a dispatch on the kind for every piece).
+        let any_of = |kind: PieceType, reach: &dyn Fn(Square) -> Bitboard| {
+            pos.pieces(us, kind).into_iter().any(|from| {
+                let targets = checks.quiet_candidates(from, reach(from) & empty);
                 if targets.is_empty() {
-                    continue;
+                    return false;
                 }
                 // Most pieces' checking squares come as one set; the rest replay each move.
-                let found = match checks.checking_targets(kind, from, targets) {
+                match checks.checking_targets(kind, from, targets) {
                     Some(checking) => checking.any() && untried(from, checking),
                     None => hands_out(from, targets),
-                };
-                if found {
-                    return true;
                 }
-            }
+            })
+        };
+        // Quiet moves reach what the piece attacks, except a cannon's, which slide as a rook's.
+        if any_of(PieceType::Rook, &|from| rook_attacks(from, occ))
+            || any_of(PieceType::Cannon, &|from| rook_attacks(from, occ))
+            || any_of(PieceType::Horse, &|from| horse_attacks(from, occ))
+            || any_of(PieceType::Elephant, &|from| elephant_attacks(from, occ))
+            || any_of(PieceType::Advisor, &advisor_attacks)
+            || any_of(PieceType::King, &king_attacks)
+        {
+            return true;
         }
+        // A pawn's move checks only from the candidate squares, and nears the king only from
+        // `pawns_that_may_near_king`: the others' moves need no test.
+        let may_near_king = pawns_that_may_near_king(pos);
         for from in pos.pieces(us, PieceType::Pawn) {
-            if hands_out(from, reach(PieceType::Pawn, from) & empty) {
+            let targets = pawn_attacks(us, from) & empty;
+            let targets = if may_near_king.has(from) {
+                targets
+            } else {
+                checks.quiet_candidates(from, targets)
+            };
+            if targets.any() && hands_out(from, targets) {
                 return true;
             }
         }
@@ -369,7 +402,10 @@ impl MovePicker {
     #[inline(never)]
     fn gen_quiets(&mut self, pos: &Position, history: &History) {
         self.list.clear();
-        generate(pos, GenKind::Quiets, &mut self.list);
+        match &self.safety {
+            Some(safety) => generate_quiets(pos, safety, &mut self.list),
+            None => generate(pos, GenKind::Quiets, &mut self.list),
+        }
         let continuations = self.continuations;
         let mut keys = |side: Color| {
             self.set_keys(|mv| {
@@ -403,6 +439,31 @@ impl MovePicker {
         // SAFETY: `set_keys` wrote a key for every move of `list` when it was filled (see the
         // field), and `MaybeUninit<i32>` has the layout of `i32`.
         unsafe { &mut *(init as *mut [MaybeUninit<i32>] as *mut [i32]) }
+    }
+
+    /// Is `mv` (a killer or counter-move) a legal quiet move here? Many are told by their
+    /// two squares alone (the arrival taken, no piece of ours to move), inline.
+    #[inline(always)]
+    fn is_legal_quiet(&self, pos: &Position, mv: Move) -> bool {
+        pos.piece_at(mv.to()).is_none()
+            && pos
+                .piece_at(mv.from())
+                .is_some_and(|piece| piece.color() == pos.side_to_move())
+            && self.is_legal_quiet_move(pos, mv)
+    }
+
+    /// [`MovePicker::is_legal_quiet`] past the squares' test. The king test is the
+    /// generator's, from the safety sets the captures were generated with: most of these
+    /// moves need no exact test. Out of line, as `Position::is_legal` was.
+    #[inline(never)]
+    fn is_legal_quiet_move(&self, pos: &Position, mv: Move) -> bool {
+        if !pos.is_pseudo_legal(mv) {
+            return false;
+        }
+        match &self.safety {
+            Some(safety) => safety.allows(pos, mv.from(), mv.to()),
+            None => pos.king_safe_after(mv.from(), mv.to()),
+        }
     }
 
     /// Was `mv` handed out before the quiets stage (hash move, killer or counter-move)?
@@ -515,7 +576,7 @@ const _: () = {
 #[inline(always)]
 fn mvv_lva(attacker: Piece, victim: Piece) -> i32 {
     // Exchange values are positive, so a shift divides the attacker's by 16.
-    value(victim.kind()) * 16 - (value(attacker.kind()) >> 4)
+    piece_value(victim) * 16 - (piece_value(attacker) >> 4)
 }
 
 /// The pawns of the side to move that [`pawn_nears_king`] may be true for: one step from the
@@ -545,10 +606,6 @@ pub fn pawn_nears_king(pos: &Position, mv: Move) -> bool {
     deep && pos
         .piece_at(mv.from())
         .is_some_and(|p| p.kind() == PieceType::Pawn)
-}
-
-fn is_legal_quiet(pos: &Position, mv: Move) -> bool {
-    pos.piece_at(mv.to()).is_none() && pos.is_legal(mv)
 }
 
 #[cfg(test)]

@@ -5,7 +5,7 @@
 use crate::board::attacks::*;
 use crate::board::bitboard::Bitboard;
 use crate::board::position::Position;
-use crate::board::types::{Color, Move, PieceType, Square};
+use crate::board::types::{Color, Move, Piece, PieceType, Square};
 
 /// Piece values used to order and prune captures (the evaluation's own values may differ).
 pub const SEE_VALUE: [i32; 7] = [10_000, 200, 200, 400, 900, 450, 100];
@@ -15,32 +15,52 @@ pub fn value(kind: PieceType) -> i32 {
     SEE_VALUE[kind.index()]
 }
 
+/// [`value`] of a piece's kind, read by the piece in one table read (a kind is itself a
+/// table read from the piece).
+#[inline(always)]
+pub fn piece_value(piece: Piece) -> i32 {
+    PIECE_VALUE[piece.index()]
+}
+
+const PIECE_VALUE: [i32; Piece::COUNT] = {
+    let mut table = [0; Piece::COUNT];
+    let mut i = 0;
+    while i < Piece::COUNT {
+        table[i] = SEE_VALUE[i % 7];
+        i += 1;
+    }
+    table
+};
+
 /// Does `mv` win at least `threshold` material once all exchanges on its square are played out?
 pub fn see_ge(pos: &Position, mv: Move, threshold: i32) -> bool {
     let (from, to) = (mv.from(), mv.to());
     let Some(mover) = pos.piece_at(from) else {
         return false;
     };
-    let gain = pos.piece_at(to).map_or(0, |p| value(p.kind()));
+    let gain = pos.piece_at(to).map_or(0, piece_value);
     // Balance from the mover's view after the capture; the opponent then may recapture.
     let mut balance = gain - threshold;
     if balance < 0 {
         return false;
     }
-    balance -= value(mover.kind());
+    balance -= piece_value(mover);
     if balance >= 0 {
         return true; // even losing the mover keeps us above the threshold
     }
     let mut occ = pos.occupied().without(from) | Bitboard::from_square(to);
+    let near = near_attackers(pos, to);
     let mut side = !mover.color();
-    while let Some((sq, kind)) = least_valuable_attacker(pos, to, occ, side) {
+    while let Some((sq, kind)) = least_valuable_attacker(pos, to, occ, side, near) {
         occ = occ.without(sq);
         side = !side;
         // Negamax step: the side that just captured now holds `-balance - 1` in reserve.
         balance = -balance - 1 - value(kind);
         if balance >= 0 {
             // A king may only "recapture" if the square is no longer defended.
-            if kind == PieceType::King && least_valuable_attacker(pos, to, occ, side).is_some() {
+            if kind == PieceType::King
+                && least_valuable_attacker(pos, to, occ, side, near).is_some()
+            {
                 side = !side;
             }
             break;
@@ -49,57 +69,83 @@ pub fn see_ge(pos: &Position, mv: Move, threshold: i32) -> bool {
     side != mover.color()
 }
 
+/// The pieces of either colour standing where they could attack `sq` on some occupancy:
+/// pawns and advisors that do, elephants and horses with their eyes and legs ignored, rooks
+/// and cannons on its lines, the kings beside it. Found once per exchange, so that each
+/// [`least_valuable_attacker`] starts from the few pieces left of them (usually none).
+#[inline(always)]
+fn near_attackers(pos: &Position, sq: Square) -> Bitboard {
+    use {Color::*, PieceType::*};
+    let both = |kind| pos.pieces(Red, kind) | pos.pieces(Black, kind);
+    (pawn_attackers(Red, sq) & pos.pieces(Red, Pawn))
+        | (pawn_attackers(Black, sq) & pos.pieces(Black, Pawn))
+        | (advisor_attacks(sq) & both(Advisor))
+        | (elephant_attacks(sq, Bitboard::EMPTY) & both(Elephant))
+        | (horse_attackers(sq, Bitboard::EMPTY) & both(Horse))
+        | (lines_through(sq) & (both(Rook) | both(Cannon)))
+        | (king_attacks(sq) & both(King))
+}
+
 /// The least valuable piece of `side` on `occ` that attacks `sq` (the lowest square among
-/// equals). Piece kinds are tried cheapest first and the search stops at the first attacker,
-/// so the slider lookups are usually skipped.
+/// equals), among `near` ([`near_attackers`]). Piece kinds are tried cheapest first and the
+/// search stops at the first attacker, so the slider tests are usually skipped.
 #[inline(always)]
 fn least_valuable_attacker(
     pos: &Position,
     sq: Square,
     occ: Bitboard,
     side: Color,
+    near: Bitboard,
 ) -> Option<(Square, PieceType)> {
-    let mine = |kind| pos.pieces(side, kind) & occ;
-    // `near` narrows each kind to the pieces standing where they could attack `sq` at all;
-    // the occupancy lookup is made only when one does.
-    let first = |kind, near: Bitboard, lookup: &dyn Fn() -> Bitboard| {
-        let candidates = mine(kind) & near;
-        if candidates.is_empty() {
-            return None;
-        }
-        let found = lookup() & candidates;
+    let candidates = near & occ & pos.color_bb(side);
+    if candidates.is_empty() {
+        return None;
+    }
+    // Each kind narrowed to the candidates: pawns, advisors and the king among them attack
+    // `sq`; elephants and horses need their eyes and legs free, looked up only when one is
+    // there.
+    let mine = |kind| pos.pieces(side, kind) & candidates;
+    let any = |kind| {
+        let found = mine(kind);
         found.any().then(|| (found.lsb(), kind))
     };
-    let lines = lines_through(sq);
+    let first = |kind, lookup: &dyn Fn() -> Bitboard| {
+        let found = mine(kind);
+        if found.is_empty() {
+            return None;
+        }
+        let found = lookup() & found;
+        found.any().then(|| (found.lsb(), kind))
+    };
     // A rook or cannon on `sq`'s lines attacks it with no piece, or exactly one, between:
     // the few candidates are tested square by square, lowest first, without the lookups.
     let slider = |kind, screens| {
-        let candidates = mine(kind) & lines;
-        let found = candidates
+        let found = mine(kind)
             .into_iter()
             .find(|&from| (between(sq, from) & occ).count() == screens);
         found.map(|from| (from, kind))
     };
-    let every = Bitboard::FULL;
-    first(PieceType::Pawn, pawn_attackers(side, sq), &|| every)
-        .or_else(|| first(PieceType::Advisor, advisor_attacks(sq), &|| every))
-        .or_else(|| {
-            // Eyes ignored: the (at most four) squares an elephant could attack `sq` from.
-            let near = elephant_attacks(sq, Bitboard::EMPTY);
-            first(PieceType::Elephant, near, &|| elephant_attacks(sq, occ))
-        })
-        .or_else(|| {
-            let near = horse_attackers(sq, Bitboard::EMPTY);
-            first(PieceType::Horse, near, &|| horse_attackers(sq, occ))
-        })
+    any(PieceType::Pawn)
+        .or_else(|| any(PieceType::Advisor))
+        .or_else(|| first(PieceType::Elephant, &|| elephant_attacks(sq, occ)))
+        .or_else(|| first(PieceType::Horse, &|| horse_attackers(sq, occ)))
         .or_else(|| slider(PieceType::Cannon, 1))
         .or_else(|| slider(PieceType::Rook, 0))
-        .or_else(|| first(PieceType::King, king_attacks(sq), &|| every))
+        .or_else(|| any(PieceType::King))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn piece_values_are_their_kinds_values() {
+        for color in Color::BOTH {
+            for kind in PieceType::ALL {
+                assert_eq!(piece_value(Piece::new(color, kind)), value(kind));
+            }
+        }
+    }
     use crate::board::notation::{parse_move, RankBase};
 
     fn see(fen: &str, mv: &str, threshold: i32) -> bool {
