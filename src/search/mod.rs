@@ -414,20 +414,11 @@ mod tests {
     fn a_node_limit_stops_the_search_at_exactly_that_count() {
         let pos = Position::startpos();
         for limit in [1, 777, 1024, 5000] {
-            let tt = TranspositionTable::new(1);
             let limits = Limits {
                 nodes: Some(limit),
                 ..Limits::default()
             };
-            let result = search(
-                &pos,
-                &tt,
-                &mut Memory::default(),
-                &limits,
-                &Options::default(),
-                &Signals::default(),
-                &mut |_| {},
-            );
+            let result = fresh_search(&pos, &limits, &Signals::default());
             assert_eq!(result.nodes, limit, "limit {limit}");
             assert!(result.best.is_some());
         }
@@ -436,20 +427,25 @@ mod tests {
     /// A stop signal set before the search starts ends it within the first check interval.
     #[test]
     fn a_stop_signal_ends_the_search_at_the_next_check() {
-        let pos = Position::startpos();
-        let tt = TranspositionTable::new(1);
         let signals = Signals::default();
         signals.stop.store(true, Ordering::Relaxed);
-        let result = search(
-            &pos,
-            &tt,
-            &mut Memory::default(),
-            &Limits::depth(20),
-            &Options::default(),
-            &signals,
-            &mut |_| {},
-        );
+        let result = fresh_search(&Position::startpos(), &Limits::depth(20), &signals);
         assert!(result.nodes <= 1, "searched {} nodes", result.nodes);
         assert!(result.best.is_some());
+    }
+
+    /// One search of `pos` with a new table and memory and the default options.
+    fn fresh_search(pos: &Position, limits: &Limits, signals: &Signals) -> SearchResult {
+        let tt = TranspositionTable::new(1);
+        let mut memory = Memory::default();
+        search(
+            pos,
+            &tt,
+            &mut memory,
+            limits,
+            &Options::default(),
+            signals,
+            &mut |_| {},
+        )
     }
 }
