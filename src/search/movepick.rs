@@ -411,11 +411,7 @@ impl MovePicker {
         let placement = &*PLACEMENT;
         let mut keys = |side: Color| {
             self.set_shifted_keys(|mv| {
-                let piece = pos.piece_at(mv.from());
-                debug_assert!(piece.is_some(), "a generated move has a mover");
-                // SAFETY: the generator pushes moves only from squares holding a piece of the
-                // side to move (checked in debug builds just above): no test per move.
-                let piece = unsafe { piece.unwrap_unchecked() };
+                let piece = generated_piece(pos, mv.from());
                 sort_key(
                     history.quiet_score(side, piece, mv, continuations) * PLACEMENT_SPAN,
                     0,
@@ -627,11 +623,25 @@ const CAPTURE_HISTORY_DIV: i32 = 8;
 /// The mover and the victim of a generated capture.
 #[inline(always)]
 fn capture_pieces(pos: &Position, mv: Move) -> (Piece, Piece) {
-    let attacker = pos
-        .piece_at(mv.from())
-        .expect("a generated move has a mover");
-    let victim = pos.piece_at(mv.to()).expect("a capture has a victim");
-    (attacker, victim)
+    (
+        generated_piece(pos, mv.from()),
+        generated_piece(pos, mv.to()),
+    )
+}
+
+/// The piece on `sq`, a square the generator vouches for: the departure square of a move it
+/// generated, or the arrival square of a capture. Read without a test per move.
+#[inline(always)]
+fn generated_piece(pos: &Position, sq: Square) -> Piece {
+    let piece = pos.piece_at(sq);
+    debug_assert!(
+        piece.is_some(),
+        "a generated move's mover or victim is missing"
+    );
+    // SAFETY: the generator pushes moves only from squares holding a piece of the side to
+    // move, and captures only onto squares holding an enemy piece, of the position the
+    // picker is given (checked in debug builds just above).
+    unsafe { piece.unwrap_unchecked() }
 }
 
 // `mvv_lva` divides by a shift.
