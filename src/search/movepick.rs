@@ -436,9 +436,11 @@ impl MovePicker {
     /// (`sort_key(score, 0)`): the quiets' placement part comes that way from its table.
     #[inline(always)]
     fn set_shifted_keys(&mut self, mut shifted: impl FnMut(Move) -> i32) {
-        for (i, &mv) in self.list.as_slice().iter().enumerate() {
+        let moves = self.list.as_slice();
+        // Walked together, so one counter ends the loop.
+        for (i, (key, &mv)) in self.keys.iter_mut().zip(moves).enumerate() {
             // The index's bits are clear in `shifted`: an add, which needs no copy of `i`.
-            self.keys[i] = MaybeUninit::new(shifted(mv) + i as i32);
+            *key = MaybeUninit::new(shifted(mv) + i as i32);
         }
     }
 
