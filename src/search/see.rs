@@ -109,7 +109,8 @@ fn least_valuable_attacker(
     // Each kind narrowed to the candidates: pawns, advisors and the king among them attack
     // `sq`; elephants and horses need their eyes and legs free, looked up only when one is
     // there.
-    let mine = |kind| pos.pieces(side, kind) & candidates;
+    let row = pos.pieces_of(side);
+    let mine = |kind: PieceType| row[kind.index()] & candidates;
     let any = |kind| {
         let found = mine(kind);
         found.any().then(|| (found.lsb(), kind))
