@@ -46,8 +46,18 @@ fn nudge(entry: i32, bonus: i32) -> i32 {
     entry + bonus - entry * bonus.abs() / HISTORY_MAX
 }
 
+/// Butterfly entries per side, one per raw move's square bits ([`butterfly_index`]).
+const BUTTERFLY_SLOTS: usize = 1 << 14;
+
+/// A move's butterfly slot: its two squares as they are packed in the move (from in the low
+/// seven bits, to above), so a lookup needs one mask, not a multiplication by 90.
+#[inline(always)]
+fn butterfly_index(mv: Move) -> usize {
+    usize::from(mv.raw()) & (BUTTERFLY_SLOTS - 1)
+}
+
 pub struct History {
-    butterfly: Box<[[[i32; 90]; 90]; 2]>,
+    butterfly: Box<[[i32; BUTTERFLY_SLOTS]; 2]>,
     /// One table for both plies back: row the earlier move, column the reply (piece and
     /// destination), within ±HISTORY_MAX.
     continuation: Box<[[i16; PIECE_SQUARES]]>,
@@ -62,7 +72,7 @@ static_assertions::const_assert!(HISTORY_MAX <= i16::MAX as i32);
 impl Default for History {
     fn default() -> Self {
         History {
-            butterfly: Box::new([[[0; 90]; 90]; 2]),
+            butterfly: Box::new([[0; BUTTERFLY_SLOTS]; 2]),
             continuation: vec![[0; PIECE_SQUARES]; PIECE_SQUARES + 1].into_boxed_slice(),
             capture: Box::new([[[0; 7]; 90]; Piece::COUNT]),
             counter: Box::new([[None; 90]; Piece::COUNT]),
@@ -74,7 +84,7 @@ impl Default for History {
 impl History {
     #[inline]
     pub fn score(&self, side: Color, mv: Move) -> i32 {
-        self.butterfly[side.index()][mv.from().index()][mv.to().index()]
+        self.butterfly[side.index()][butterfly_index(mv)]
     }
 
     /// A quiet move's ordering score: its butterfly history plus its continuation histories
@@ -110,7 +120,7 @@ impl History {
     #[inline]
     pub fn update(&mut self, side: Color, mv: Move, bonus: i32) {
         let bonus = bonus.clamp(-HISTORY_MAX, HISTORY_MAX);
-        let entry = &mut self.butterfly[side.index()][mv.from().index()][mv.to().index()];
+        let entry = &mut self.butterfly[side.index()][butterfly_index(mv)];
         *entry = nudge(*entry, bonus);
     }
 
@@ -146,7 +156,7 @@ impl History {
 
     #[cfg(test)]
     pub fn learnt_anything(&self) -> bool {
-        self.butterfly.iter().flatten().flatten().any(|&h| h != 0)
+        self.butterfly.iter().flatten().any(|&h| h != 0)
             && self.continuation.iter().flatten().any(|&h| h != 0)
             && self.capture.iter().flatten().flatten().any(|&h| h != 0)
     }

@@ -17,6 +17,7 @@ use crate::board::position::Position;
 use crate::board::types::{Color, Move, Piece, PieceType, Square};
 use crate::eval::psqt::psqt;
 use std::mem::MaybeUninit;
+use std::sync::LazyLock;
 
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Debug)]
 enum Stage {
@@ -407,13 +408,14 @@ impl MovePicker {
             None => generate(pos, GenKind::Quiets, &mut self.list),
         }
         let continuations = self.continuations;
+        let placement = &*PLACEMENT;
         let mut keys = |side: Color| {
-            self.set_keys(|mv| {
-                let piece = pos
-                    .piece_at(mv.from())
-                    .expect("a generated move has a mover");
-                history.quiet_score(side, piece, mv, continuations) * PLACEMENT_SPAN
-                    + placement_gain(side, piece, mv)
+            self.set_shifted_keys(|mv| {
+                let piece = generated_piece(pos, mv.from());
+                sort_key(
+                    history.quiet_score(side, piece, mv, continuations) * PLACEMENT_SPAN,
+                    0,
+                ) + placement.shifted_gain(side, piece, mv)
             })
         };
         // One loop per side, so the gain's sign is fixed in each.
@@ -427,8 +429,18 @@ impl MovePicker {
     /// Scores every move of `list` (just generated) and packs the keys.
     #[inline(always)]
     fn set_keys(&mut self, mut score: impl FnMut(Move) -> i32) {
-        for (i, &mv) in self.list.as_slice().iter().enumerate() {
-            self.keys[i] = MaybeUninit::new(sort_key(score(mv), i));
+        self.set_shifted_keys(|mv| sort_key(score(mv), 0));
+    }
+
+    /// [`MovePicker::set_keys`] with each score already shifted to its place in the key
+    /// (`sort_key(score, 0)`): the quiets' placement part comes that way from its table.
+    #[inline(always)]
+    fn set_shifted_keys(&mut self, mut shifted: impl FnMut(Move) -> i32) {
+        let moves = self.list.as_slice();
+        // Walked together, so one counter ends the loop.
+        for (i, (key, &mv)) in self.keys.iter_mut().zip(moves).enumerate() {
+            // The index's bits are clear in `shifted`: an add, which needs no copy of `i`.
+            *key = MaybeUninit::new(shifted(mv) + i as i32);
         }
     }
 
@@ -522,18 +534,75 @@ static_assertions::const_assert!(MAX_MOVES <= 1 << INDEX_BITS);
 /// piece-square table likes the move, clamped to this span; history always comes first.
 const PLACEMENT_SPAN: i32 = 256;
 
-/// Middlegame piece-square gain of a quiet move for the side making it (`side`, the piece's
-/// colour), within ±PLACEMENT_SPAN/2.
-#[inline(always)]
-fn placement_gain(side: Color, piece: Piece, mv: Move) -> i32 {
-    debug_assert_eq!(side, piece.color());
-    // The tables hold Black's entries negated.
-    let gain = psqt(piece, mv.to()).mg() - psqt(piece, mv.from()).mg();
-    let gain = match side {
-        Color::Red => gain,
-        Color::Black => -gain,
-    };
-    gain.clamp(-PLACEMENT_SPAN / 2, PLACEMENT_SPAN / 2 - 1)
+/// The piece-square part of the quiet keys, in tables built once from the evaluation's: per
+/// move two loads and a third for the clamped difference (which was four compare-and-moves).
+struct Placement {
+    /// Middlegame piece-square value (Black's negated, as in `psqt`) per piece and square,
+    /// at `piece.index() * 90 + square`: the index of the continuation histories' replies.
+    mg: [i16; Piece::COUNT * 90],
+    /// The gain `d` (to's value less from's, for the mover) clamped to the span and shifted to
+    /// its place in the key (`sort_key(clamped, 0)`), at `d + GAIN_REACH`.
+    shifted: [i32; 2 * GAIN_REACH + 1],
+}
+
+/// The largest gain the clamp table covers: far beyond any piece's placement range (162 for the
+/// widest at the time of writing; [`Placement::new`] asserts it).
+const GAIN_REACH: usize = 1024;
+
+static PLACEMENT: LazyLock<Placement> = LazyLock::new(Placement::new);
+
+impl Placement {
+    fn new() -> Placement {
+        let mut mg = [0; Piece::COUNT * 90];
+        for color in [Color::Red, Color::Black] {
+            for kind in PieceType::ALL {
+                let piece = Piece::new(color, kind);
+                for sq in 0..90 {
+                    // `Score::mg` is an i16 widened.
+                    mg[piece.index() * 90 + sq] = psqt(piece, Square::new(sq)).mg() as i16;
+                }
+            }
+        }
+        // What makes `gain`'s unchecked read sound: any two squares' difference for one piece is
+        // within the reach.
+        for row in mg.chunks_exact(90) {
+            let (low, high) = (row.iter().min(), row.iter().max());
+            let span = high
+                .zip(low)
+                .map_or(0, |(&high, &low)| i32::from(high) - i32::from(low));
+            assert!(
+                span as usize <= GAIN_REACH,
+                "a piece-square range of {span} is beyond the quiet keys' clamp table"
+            );
+        }
+        let mut shifted = [0; 2 * GAIN_REACH + 1];
+        for (index, value) in shifted.iter_mut().enumerate() {
+            let gain = index as i32 - GAIN_REACH as i32;
+            *value = sort_key(gain.clamp(-PLACEMENT_SPAN / 2, PLACEMENT_SPAN / 2 - 1), 0);
+        }
+        Placement { mg, shifted }
+    }
+
+    /// Middlegame piece-square gain of a quiet move for the side making it (`side`, the piece's
+    /// colour), within ±PLACEMENT_SPAN/2, shifted to its place in the key.
+    #[inline(always)]
+    fn shifted_gain(&self, side: Color, piece: Piece, mv: Move) -> i32 {
+        debug_assert_eq!(side, piece.color());
+        let row = piece.index() * 90;
+        // In isize, so the difference indexes the table without a sign extension.
+        let value = |sq: Square| self.mg[row + sq.index()] as isize;
+        let (to, from) = (value(mv.to()), value(mv.from()));
+        // The tables hold Black's entries negated.
+        let gain = match side {
+            Color::Red => to - from,
+            Color::Black => from - to,
+        };
+        let index = (gain + GAIN_REACH as isize) as usize;
+        debug_assert!(index < self.shifted.len());
+        // SAFETY: `to` and `from` are one piece's values, which `Placement::new` asserted lie
+        // within GAIN_REACH of each other, so `index` is within 0..=2 * GAIN_REACH.
+        unsafe { *self.shifted.get_unchecked(index) }
+    }
 }
 
 /// An ordering score with the move's list index in the low bits, so one integer maximum finds
@@ -556,11 +625,25 @@ const CAPTURE_HISTORY_DIV: i32 = 8;
 /// The mover and the victim of a generated capture.
 #[inline(always)]
 fn capture_pieces(pos: &Position, mv: Move) -> (Piece, Piece) {
-    let attacker = pos
-        .piece_at(mv.from())
-        .expect("a generated move has a mover");
-    let victim = pos.piece_at(mv.to()).expect("a capture has a victim");
-    (attacker, victim)
+    (
+        generated_piece(pos, mv.from()),
+        generated_piece(pos, mv.to()),
+    )
+}
+
+/// The piece on `sq`, a square the generator vouches for: the departure square of a move it
+/// generated, or the arrival square of a capture. Read without a test per move.
+#[inline(always)]
+fn generated_piece(pos: &Position, sq: Square) -> Piece {
+    let piece = pos.piece_at(sq);
+    debug_assert!(
+        piece.is_some(),
+        "a generated move's mover or victim is missing"
+    );
+    // SAFETY: the generator pushes moves only from squares holding a piece of the side to
+    // move, and captures only onto squares holding an enemy piece, of the position the
+    // picker is given (checked in debug builds just above).
+    unsafe { piece.unwrap_unchecked() }
 }
 
 // `mvv_lva` divides by a shift.

@@ -101,10 +101,16 @@ fn least_valuable_attacker(
     if candidates.is_empty() {
         return None;
     }
+    // Usually one candidate: its kind read from the board and its attack tested alone, instead
+    // of trying the kinds in turn.
+    if !candidates.more_than_one() {
+        return lone_attacker(pos, sq, occ, candidates.lsb());
+    }
     // Each kind narrowed to the candidates: pawns, advisors and the king among them attack
     // `sq`; elephants and horses need their eyes and legs free, looked up only when one is
     // there.
-    let mine = |kind| pos.pieces(side, kind) & candidates;
+    let row = pos.pieces_of(side);
+    let mine = |kind: PieceType| row[kind.index()] & candidates;
     let any = |kind| {
         let found = mine(kind);
         found.any().then(|| (found.lsb(), kind))
@@ -132,6 +138,28 @@ fn least_valuable_attacker(
         .or_else(|| slider(PieceType::Cannon, 1))
         .or_else(|| slider(PieceType::Rook, 0))
         .or_else(|| any(PieceType::King))
+}
+
+/// The piece on `from`, the only candidate of [`least_valuable_attacker`], if it attacks `sq`
+/// on `occ`. The candidates are in `near` by their own kind's reach, so pawns, advisors and
+/// kings attack; elephants and horses need their eyes and legs free, cannons one screen and
+/// rooks none.
+#[inline(always)]
+fn lone_attacker(
+    pos: &Position,
+    sq: Square,
+    occ: Bitboard,
+    from: Square,
+) -> Option<(Square, PieceType)> {
+    let kind = pos.piece_at(from)?.kind();
+    let attacks = match kind {
+        PieceType::Pawn | PieceType::Advisor | PieceType::King => true,
+        PieceType::Elephant => elephant_attacks(sq, occ).has(from),
+        PieceType::Horse => horse_attackers(sq, occ).has(from),
+        PieceType::Cannon => (between(sq, from) & occ).count() == 1,
+        PieceType::Rook => (between(sq, from) & occ).is_empty(),
+    };
+    attacks.then_some((from, kind))
 }
 
 #[cfg(test)]
