@@ -17,6 +17,12 @@ pub fn psqt(piece: Piece, sq: Square) -> Score {
     Score(generated::PSQT[piece.index()][sq.index()])
 }
 
+/// The middlegame half of [`psqt`] for the piece and square of these indices, usable in
+/// constants (the move picker derives its placement keys from it at compile time).
+pub const fn psqt_mg(piece: usize, sq: usize) -> i32 {
+    Score(generated::PSQT[piece][sq]).mg()
+}
+
 /// Phase contribution of a piece.
 #[inline(always)]
 pub fn phase_weight(piece: Piece) -> i32 {

@@ -15,9 +15,8 @@ use crate::board::movegen::{
 };
 use crate::board::position::Position;
 use crate::board::types::{Color, Move, Piece, PieceType, Square};
-use crate::eval::psqt::psqt;
+use crate::eval::psqt::psqt_mg;
 use std::mem::MaybeUninit;
-use std::sync::LazyLock;
 
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Debug)]
 enum Stage {
@@ -408,7 +407,7 @@ impl MovePicker {
             None => generate(pos, GenKind::Quiets, &mut self.list),
         }
         let continuations = self.continuations;
-        let placement = &*PLACEMENT;
+        let placement = &PLACEMENT;
         let mut keys = |side: Color| {
             self.set_shifted_keys(|mv| {
                 let piece = generated_piece(pos, mv.from());
@@ -534,8 +533,9 @@ static_assertions::const_assert!(MAX_MOVES <= 1 << INDEX_BITS);
 /// piece-square table likes the move, clamped to this span; history always comes first.
 const PLACEMENT_SPAN: i32 = 256;
 
-/// The piece-square part of the quiet keys, in tables built once from the evaluation's: per
-/// move two loads and a third for the clamped difference (which was four compare-and-moves).
+/// The piece-square part of the quiet keys, in tables derived at compile time from the
+/// evaluation's: per move two loads and a third for the clamped difference (which was four
+/// compare-and-moves).
 struct Placement {
     /// Middlegame piece-square value (Black's negated, as in `psqt`) per piece and square,
     /// at `piece.index() * 90 + square`: the index of the continuation histories' replies.
@@ -545,40 +545,52 @@ struct Placement {
     shifted: [i32; 2 * GAIN_REACH + 1],
 }
 
-/// The largest gain the clamp table covers: far beyond any piece's placement range (162 for the
-/// widest at the time of writing; [`Placement::new`] asserts it).
-const GAIN_REACH: usize = 1024;
+/// The widest placement range of any piece (its largest middlegame piece-square value less
+/// its smallest): no quiet move gains or loses more, so the clamp table reaches that far.
+const GAIN_REACH: usize = {
+    let mut reach = 0;
+    let mut piece = 0;
+    while piece < Piece::COUNT {
+        let (mut low, mut high) = (i32::MAX, i32::MIN);
+        let mut sq = 0;
+        while sq < 90 {
+            let value = psqt_mg(piece, sq);
+            low = if value < low { value } else { low };
+            high = if value > high { value } else { high };
+            sq += 1;
+        }
+        let span = (high - low) as usize;
+        reach = if span > reach { span } else { reach };
+        piece += 1;
+    }
+    reach
+};
 
-static PLACEMENT: LazyLock<Placement> = LazyLock::new(Placement::new);
+static PLACEMENT: Placement = Placement::new();
 
 impl Placement {
-    fn new() -> Placement {
+    const fn new() -> Placement {
         let mut mg = [0; Piece::COUNT * 90];
-        for color in [Color::Red, Color::Black] {
-            for kind in PieceType::ALL {
-                let piece = Piece::new(color, kind);
-                for sq in 0..90 {
-                    // `Score::mg` is an i16 widened.
-                    mg[piece.index() * 90 + sq] = psqt(piece, Square::new(sq)).mg() as i16;
-                }
-            }
+        let mut i = 0;
+        while i < mg.len() {
+            // `Score::mg` is an i16 widened.
+            mg[i] = psqt_mg(i / 90, i % 90) as i16;
+            i += 1;
         }
-        // What makes `gain`'s unchecked read sound: any two squares' difference for one piece is
-        // within the reach.
-        for row in mg.chunks_exact(90) {
-            let (low, high) = (row.iter().min(), row.iter().max());
-            let span = high
-                .zip(low)
-                .map_or(0, |(&high, &low)| i32::from(high) - i32::from(low));
-            assert!(
-                span as usize <= GAIN_REACH,
-                "a piece-square range of {span} is beyond the quiet keys' clamp table"
-            );
-        }
+        let (low, high) = (-PLACEMENT_SPAN / 2, PLACEMENT_SPAN / 2 - 1);
         let mut shifted = [0; 2 * GAIN_REACH + 1];
-        for (index, value) in shifted.iter_mut().enumerate() {
+        let mut index = 0;
+        while index < shifted.len() {
             let gain = index as i32 - GAIN_REACH as i32;
-            *value = sort_key(gain.clamp(-PLACEMENT_SPAN / 2, PLACEMENT_SPAN / 2 - 1), 0);
+            let clamped = if gain < low {
+                low
+            } else if gain > high {
+                high
+            } else {
+                gain
+            };
+            shifted[index] = sort_key(clamped, 0);
+            index += 1;
         }
         Placement { mg, shifted }
     }
@@ -599,8 +611,8 @@ impl Placement {
         };
         let index = (gain + GAIN_REACH as isize) as usize;
         debug_assert!(index < self.shifted.len());
-        // SAFETY: `to` and `from` are one piece's values, which `Placement::new` asserted lie
-        // within GAIN_REACH of each other, so `index` is within 0..=2 * GAIN_REACH.
+        // SAFETY: `to` and `from` are one piece's values, within GAIN_REACH of each other (its
+        // definition), so `index` is within 0..=2 * GAIN_REACH.
         unsafe { *self.shifted.get_unchecked(index) }
     }
 }
@@ -609,7 +621,7 @@ impl Placement {
 /// the best move and, among equal scores, the one generated last. Scores (three histories, each
 /// within ±2^14, × 256: within ±3·2^22; MVV/LVA within ±200,000) keep clear of overflow.
 #[inline(always)]
-fn sort_key(score: i32, index: usize) -> i32 {
+const fn sort_key(score: i32, index: usize) -> i32 {
     (score << INDEX_BITS) | index as i32
 }
 
