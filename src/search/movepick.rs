@@ -644,18 +644,13 @@ fn capture_pieces(pos: &Position, mv: Move) -> (Piece, Piece) {
 }
 
 /// The piece on `sq`, a square the generator vouches for: the departure square of a move it
-/// generated, or the arrival square of a capture. Read without a test per move.
+/// generated, or the arrival square of a capture. Tested, not assumed: the picker is handed
+/// its position at every call, and reading past a wrong one must stay a panic, not undefined
+/// behaviour (the unchecked read saved 9 instructions a node).
 #[inline(always)]
 fn generated_piece(pos: &Position, sq: Square) -> Piece {
-    let piece = pos.piece_at(sq);
-    debug_assert!(
-        piece.is_some(),
-        "a generated move's mover or victim is missing"
-    );
-    // SAFETY: the generator pushes moves only from squares holding a piece of the side to
-    // move, and captures only onto squares holding an enemy piece, of the position the
-    // picker is given (checked in debug builds just above).
-    unsafe { piece.unwrap_unchecked() }
+    pos.piece_at(sq)
+        .expect("a generated move's mover or victim is on the board")
 }
 
 // `mvv_lva` divides by a shift.
