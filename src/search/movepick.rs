@@ -10,8 +10,7 @@ use crate::board::attacks::{
 use crate::board::bitboard::Bitboard;
 use crate::board::check_info::CheckInfo;
 use crate::board::movegen::{
-    generate, generate_captures, generate_quiets, uninit_array, GenKind, MoveList, Safety,
-    MAX_MOVES,
+    generate_captures, generate_quiets, uninit_array, MoveList, Safety, MAX_MOVES,
 };
 use crate::board::position::Position;
 use crate::board::types::{Color, Move, Piece, PieceType, Square};
@@ -402,10 +401,7 @@ impl MovePicker {
     #[inline(never)]
     fn gen_quiets(&mut self, pos: &Position, history: &History) {
         self.list.clear();
-        match &self.safety {
-            Some(safety) => generate_quiets(pos, safety, &mut self.list),
-            None => generate(pos, GenKind::Quiets, &mut self.list),
-        }
+        generate_quiets(pos, generated_safety(&self.safety), &mut self.list);
         let continuations = self.continuations;
         let placement = &PLACEMENT;
         let mut keys = |side: Color| {
@@ -471,10 +467,7 @@ impl MovePicker {
         if !pos.is_pseudo_legal(mv) {
             return false;
         }
-        match &self.safety {
-            Some(safety) => safety.allows(pos, mv.from(), mv.to()),
-            None => pos.king_safe_after(mv.from(), mv.to()),
-        }
+        generated_safety(&self.safety).allows(pos, mv.from(), mv.to())
     }
 
     /// Was `mv` handed out before the quiets stage (hash move, killer or counter-move)?
@@ -651,6 +644,14 @@ fn capture_pieces(pos: &Position, mv: Move) -> (Piece, Piece) {
 fn generated_piece(pos: &Position, sq: Square) -> Piece {
     pos.piece_at(sq)
         .expect("a generated move's mover or victim is on the board")
+}
+
+/// The safety sets of the captures' generation, which comes before every quiet stage.
+#[inline(always)]
+fn generated_safety(safety: &Option<Safety>) -> &Safety {
+    safety
+        .as_ref()
+        .expect("the captures are generated before the quiets")
 }
 
 // `mvv_lva` divides by a shift.
