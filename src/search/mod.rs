@@ -31,6 +31,7 @@
 mod correction;
 pub(crate) mod draw;
 mod history;
+mod huge_pages;
 pub(crate) mod movepick;
 mod params;
 pub mod score;

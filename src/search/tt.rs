@@ -2,6 +2,7 @@
 //! per index. Threads share it without locks: each entry stores `key ^ data` beside `data`, so a
 //! torn write from a racing thread fails the key check instead of handing out mixed fields.
 
+use super::huge_pages::{HugeSlice, Zeroable};
 use crate::board::types::Move;
 use std::sync::atomic::{AtomicU64, AtomicU8, Ordering};
 
@@ -53,6 +54,9 @@ struct Bucket {
     entries: [Entry; ENTRIES_PER_BUCKET],
 }
 
+// SAFETY: a bucket is eight atomic words; all zero is an empty bucket (`Bucket::default()`).
+unsafe impl Zeroable for Bucket {}
+
 static_assertions::assert_eq_size!(Entry, [u64; 2]);
 static_assertions::assert_eq_size!(Bucket, [u8; 64]);
 const _: () = assert!(
@@ -99,7 +103,8 @@ fn generation_of(data: u64) -> u8 {
 }
 
 pub struct TranspositionTable {
-    buckets: Vec<Bucket>,
+    /// On huge pages: the probes go anywhere in it.
+    buckets: HugeSlice<Bucket>,
     generation: AtomicU8,
 }
 
@@ -109,7 +114,7 @@ impl TranspositionTable {
     /// A table of (at most) `mb` megabytes; at least one bucket.
     pub fn new(mb: usize) -> TranspositionTable {
         let count = (mb.max(1) * 1024 * 1024 / std::mem::size_of::<Bucket>()).max(1);
-        let buckets = (0..count).map(|_| Bucket::default()).collect();
+        let buckets = HugeSlice::zeroed(count);
         TranspositionTable {
             buckets,
             generation: AtomicU8::new(0),
@@ -117,7 +122,7 @@ impl TranspositionTable {
     }
 
     pub fn clear(&mut self) {
-        for bucket in &mut self.buckets {
+        for bucket in self.buckets.iter_mut() {
             *bucket = Bucket::default();
         }
         self.generation.store(0, Ordering::Relaxed);
@@ -278,6 +283,22 @@ mod tests {
             }
         );
         assert!(tt.probe(0xDEAD_BEEE).is_none());
+    }
+
+    /// A table on huge pages (16 MB) keeps entries anywhere in it, and forgets them all when
+    /// cleared.
+    #[test]
+    fn a_large_table_stores_anywhere_and_clears() {
+        let mut tt = TranspositionTable::new(16);
+        let keys = [1, u64::MAX / 3, u64::MAX - 1];
+        for (i, &key) in keys.iter().enumerate() {
+            tt.store(key, None, i as i32, 0, 3, Bound::Exact);
+        }
+        for (i, &key) in keys.iter().enumerate() {
+            assert_eq!(tt.probe(key).map(|hit| hit.score), Some(i as i32));
+        }
+        tt.clear();
+        assert!(keys.iter().all(|&key| tt.probe(key).is_none()));
     }
 
     #[test]
