@@ -40,3 +40,40 @@ fn is_legal_agrees_with_generator() {
     }
     assert!(positions > 1000, "too few positions tested: {positions}");
 }
+
+/// `Position::hash_after` (the search prefetches the child's hash entry with it) is the hash
+/// `make_move` gives, for every legal move, captures among them; any other from/to pair gives
+/// some hash and no panic.
+#[test]
+fn hash_after_predicts_the_hash_of_every_move() {
+    let mut rng = fastrand::Rng::with_seed(0x4a54);
+    let (mut moves_tested, mut captures) = (0, 0);
+    for _game in 0..20 {
+        let mut pos = Position::startpos();
+        for _ply in 0..150 {
+            let moves = legal_moves(&pos);
+            if moves.is_empty() {
+                break;
+            }
+            for &mv in moves.as_slice() {
+                let predicted = pos.hash_after(mv);
+                captures += pos.piece_at(mv.to()).is_some() as usize;
+                let mut child = pos.clone();
+                child.make_move(mv);
+                assert_eq!(predicted, child.hash(), "{mv} in {}", pos.to_fen());
+                assert_eq!(child.hash(), child.compute_hash());
+                moves_tested += 1;
+            }
+            for from in Square::all() {
+                for to in Square::all() {
+                    let _ = pos.hash_after(Move::new(from, to));
+                }
+            }
+            pos.make_move(moves.as_slice()[rng.usize(..moves.len())]);
+        }
+    }
+    assert!(
+        moves_tested > 50_000 && captures > 1_000,
+        "{moves_tested} moves, {captures} captures"
+    );
+}

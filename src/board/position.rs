@@ -143,6 +143,23 @@ impl Position {
         self.hash
     }
 
+    /// The hash `make_move(mv)` would give, for a move of a piece standing on its `from` (any
+    /// other move gives some number, never a panic). The search prefetches the child's hash
+    /// entry with it before making the move.
+    #[inline(always)]
+    pub fn hash_after(&self, mv: Move) -> u64 {
+        let (from, to) = (mv.from(), mv.to());
+        let mut hash = self.hash ^ ZOBRIST_SIDE;
+        if let Some(piece) = self.board[from.index()] {
+            hash ^= ZOBRIST_PIECE[piece.index()][from.index()]
+                ^ ZOBRIST_PIECE[piece.index()][to.index()];
+        }
+        if let Some(victim) = self.board[to.index()] {
+            hash ^= ZOBRIST_PIECE[victim.index()][to.index()];
+        }
+        hash
+    }
+
     /// Plies since the last capture; 120 ends the game in a draw.
     #[inline(always)]
     pub fn rule60_count(&self) -> u16 {

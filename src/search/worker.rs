@@ -438,6 +438,8 @@ impl<'a> Worker<'a> {
             let Some(mv) = next else {
                 break;
             };
+            // The child's hash entry is loaded from memory while the move is tested and made.
+            self.tt.prefetch(self.pos.hash_after(mv));
             if ply == 0 && self.root_excluded.contains(&mv) {
                 continue;
             }
@@ -475,7 +477,6 @@ impl<'a> Worker<'a> {
                 .expect("a legal move has a mover");
             self.frames[ply].moved = Some((piece, mv));
             self.pos.make_move_with(mv, &mut self.eval);
-            self.tt.prefetch(self.pos.hash());
             let gives_check = self.pos.in_check();
             searched += 1;
             let new_depth = depth - 1;
@@ -716,6 +717,7 @@ impl<'a> Worker<'a> {
         let mut picker = MovePicker::quiescence(tt_move, in_check);
         let mut searched = 0;
         while let Some(mv) = picker.next(&self.pos, &self.history) {
+            self.tt.prefetch(self.pos.hash_after(mv));
             if !in_check {
                 // Delta pruning: even winning this piece cannot lift the score to alpha. Past
                 // the hash move captures come most valuable victim first, so none after will.
@@ -728,7 +730,6 @@ impl<'a> Worker<'a> {
                 }
             }
             self.pos.make_move_with(mv, &mut self.eval);
-            self.tt.prefetch(self.pos.hash());
             searched += 1;
             let score = -self.qsearch(-beta, -alpha, ply + 1);
             self.pos.unmake_move_with(&mut self.eval);
