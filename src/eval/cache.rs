@@ -44,6 +44,20 @@ impl EvalCache {
         hash as usize & (BUCKETS - 1)
     }
 
+    /// Asks the CPU to start loading `hash`'s bucket (see `TranspositionTable::prefetch`).
+    #[inline(always)]
+    pub fn prefetch(&self, hash: u64) {
+        #[cfg(target_arch = "x86_64")]
+        // SAFETY: prefetching is only a hint; the address is a live bucket of this cache.
+        unsafe {
+            use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
+            let bucket = &self.buckets[self.bucket(hash)];
+            _mm_prefetch::<_MM_HINT_T0>(bucket as *const Bucket as *const i8);
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = hash;
+    }
+
     #[inline]
     pub fn probe(&self, hash: u64) -> Option<i32> {
         let tag = hash & TAG_MASK;

@@ -87,6 +87,13 @@ impl Evaluator {
         self.caches.scores.probe(pos.hash())
     }
 
+    /// Starts loading the cache's entries for the position with this hash (a child about to
+    /// be searched).
+    #[inline(always)]
+    pub fn prefetch(&self, hash: u64) {
+        self.caches.scores.prefetch(hash);
+    }
+
     /// The full evaluation of a position the cache does not hold, remembered for next time.
     /// Out of line: inlined into the search's two callers it bloats them and costs more.
     #[inline(never)]

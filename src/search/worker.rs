@@ -439,7 +439,9 @@ impl<'a> Worker<'a> {
                 break;
             };
             // The child's hash entry is loaded from memory while the move is tested and made.
-            self.tt.prefetch(self.pos.hash_after(mv));
+            let child = self.pos.hash_after(mv);
+            self.tt.prefetch(child);
+            self.eval.prefetch(child);
             if ply == 0 && self.root_excluded.contains(&mv) {
                 continue;
             }
@@ -717,7 +719,9 @@ impl<'a> Worker<'a> {
         let mut picker = MovePicker::quiescence(tt_move, in_check);
         let mut searched = 0;
         while let Some(mv) = picker.next(&self.pos, &self.history) {
-            self.tt.prefetch(self.pos.hash_after(mv));
+            let child = self.pos.hash_after(mv);
+            self.tt.prefetch(child);
+            self.eval.prefetch(child);
             if !in_check {
                 // Delta pruning: even winning this piece cannot lift the score to alpha. Past
                 // the hash move captures come most valuable victim first, so none after will.
