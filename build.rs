@@ -1,6 +1,7 @@
 //! Generates every table the engine uses into OUT_DIR at compile time, one file per family in
-//! build/: the attack tables, the Zobrist keys and the packed piece-square tables. Each table is
-//! checked against a slow direct computation while it builds. Nothing is computed at run time.
+//! build/: the attack tables, the Zobrist keys, the packed piece-square tables and the search's
+//! late-move reductions. Each table is checked against a slow direct computation while it
+//! builds. Nothing is computed at run time.
 
 #[path = "src/board/geometry.rs"]
 #[allow(dead_code)]
@@ -11,6 +12,9 @@ mod params;
 #[path = "src/eval/score.rs"]
 #[allow(dead_code)]
 mod score;
+#[path = "src/search/params.rs"]
+#[allow(dead_code)]
+mod search_params;
 
 #[path = "build/attacks.rs"]
 mod attacks;
@@ -18,6 +22,8 @@ mod attacks;
 mod emit;
 #[path = "build/psqt.rs"]
 mod psqt;
+#[path = "build/reductions.rs"]
+mod reductions;
 #[path = "build/zobrist.rs"]
 mod zobrist;
 
@@ -28,4 +34,5 @@ fn main() {
     attacks::generate();
     zobrist::generate();
     psqt::generate();
+    reductions::generate();
 }

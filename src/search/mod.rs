@@ -34,6 +34,7 @@ mod history;
 mod huge_pages;
 pub(crate) mod movepick;
 mod params;
+mod reductions;
 pub mod score;
 pub(crate) mod see;
 pub(crate) mod time;

@@ -42,7 +42,11 @@ pub const SEE_QUIET_MARGIN: i32 = -25;
 /// Late-move reductions: from this depth; the base table is `OFFSET + ln(depth) ln(moves) /
 /// DIVISOR`, and every `HISTORY_DIV` of history (butterfly plus continuation) is one ply less.
 pub const LMR_MIN_DEPTH: i32 = 3;
+/// The base table is built from these two by `build.rs` (build/reductions.rs); the crate
+/// itself reads them only in the table's test.
+#[allow(dead_code)]
 pub const LMR_OFFSET: f64 = 0.5;
+#[allow(dead_code)]
 pub const LMR_DIVISOR: f64 = 2.2;
 pub const LMR_HISTORY_DIV: i32 = 16384;
 

@@ -6,6 +6,7 @@ use super::draw::rule_score;
 use super::history::{Continuations, History};
 use super::movepick::MovePicker;
 use super::params::*;
+use super::reductions::REDUCTIONS;
 use super::score::*;
 use super::see::{see_ge, value, SEE_VALUE};
 use super::time::TimeManager;
@@ -17,7 +18,6 @@ use crate::board::types::{Move, Piece, PieceType};
 use crate::eval::Evaluator;
 use crate::search::tt::{score_from_tt, score_to_tt, Bound, TranspositionTable, TtHit};
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::OnceLock;
 
 /// How often (in nodes) a thread publishes its node count and looks at the clock.
 const CHECK_INTERVAL: u64 = 1024;
@@ -63,19 +63,6 @@ fn boxed_array<T: Clone, const N: usize>(value: T) -> Box<[T; N]> {
         .into_boxed_slice()
         .try_into()
         .unwrap_or_else(|_| unreachable!("the vector has N elements"))
-}
-
-fn reductions() -> &'static [[i32; 64]; 64] {
-    static TABLE: OnceLock<[[i32; 64]; 64]> = OnceLock::new();
-    TABLE.get_or_init(|| {
-        let mut table = [[0; 64]; 64];
-        for (depth, row) in table.iter_mut().enumerate().skip(1) {
-            for (moves, r) in row.iter_mut().enumerate().skip(1) {
-                *r = (LMR_OFFSET + (depth as f64).ln() * (moves as f64).ln() / LMR_DIVISOR) as i32;
-            }
-        }
-        table
-    })
 }
 
 impl<'a> Worker<'a> {
@@ -492,7 +479,7 @@ impl<'a> Worker<'a> {
             } else {
                 let mut r = 0;
                 if depth >= LMR_MIN_DEPTH && !capture && !gives_check && !in_check {
-                    r = reductions()[depth.min(63) as usize][searched.min(63)];
+                    r = REDUCTIONS[depth.min(63) as usize][searched.min(63)];
                     r += cut_node as i32 + !improving as i32 - pv_node as i32;
                     r -= self.history.quiet_score(us, piece, mv, continuations) / LMR_HISTORY_DIV;
                     r = r.clamp(0, new_depth - 1);
