@@ -529,8 +529,9 @@ impl Position {
         self.finish_turn();
         // The new side to move was not in check before (its opponent just moved legally), so
         // only a move touching the squares that bear on its king can have changed that.
-        let region = check_region(self.king_square(!us));
-        self.checkers = if region.has(from) || region.has(to) {
+        // Both squares tested at once on the board (`has` picks a half per square).
+        let touched = Bitboard::from_square(from) | Bitboard::from_square(to);
+        self.checkers = if (check_region(self.king_square(!us)) & touched).any() {
             // Inlined with a constant colour: the king and its attackers' colour are known.
             self.checkers_of(!us)
         } else {
