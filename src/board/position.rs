@@ -526,7 +526,7 @@ impl Position {
         }
         self.shift_piece(piece, from, to);
         observer.move_piece(piece, from, to);
-        self.finish_turn();
+        self.finish_turn_for(us);
         // The new side to move was not in check before (its opponent just moved legally), so
         // only a move touching the squares that bear on its king can have changed that.
         // Both squares tested at once on the board (`has` picks a half per square).
@@ -570,7 +570,7 @@ impl Position {
             self.place(victim, to);
             observer.add_piece(victim, to);
         }
-        self.undo_turn(undo);
+        self.undo_turn_for(us, undo);
     }
 
     /// Passes the turn (for null-move pruning); must not be used in check.
@@ -597,24 +597,40 @@ impl Position {
         self.undo_turn(undo);
     }
 
+    /// Passes the turn from `us`, the side to move: with `us` a constant (make/unmake have one
+    /// copy per side) the side and move number are updated without reading the side back.
     #[inline(always)]
-    fn finish_turn(&mut self) {
-        if self.side == Color::Black {
+    fn finish_turn_for(&mut self, us: Color) {
+        debug_assert_eq!(self.side, us);
+        if us == Color::Black {
             self.fullmove = self.fullmove.wrapping_add(1);
         }
-        self.side = !self.side;
+        self.side = !us;
         self.hash ^= ZOBRIST_SIDE;
     }
 
+    /// Gives the turn back to `us`, the side that made the move undone, as
+    /// [`Position::finish_turn_for`].
     #[inline(always)]
-    fn undo_turn(&mut self, undo: Undo) {
-        self.side = !self.side;
-        if self.side == Color::Black {
+    fn undo_turn_for(&mut self, us: Color, undo: Undo) {
+        debug_assert_eq!(self.side, !us);
+        self.side = us;
+        if us == Color::Black {
             self.fullmove = self.fullmove.wrapping_sub(1);
         }
         self.hash = undo.hash;
         self.rule60 = undo.rule60;
         self.checkers = undo.checkers;
+    }
+
+    #[inline(always)]
+    fn finish_turn(&mut self) {
+        self.finish_turn_for(self.side);
+    }
+
+    #[inline(always)]
+    fn undo_turn(&mut self, undo: Undo) {
+        self.undo_turn_for(!self.side, undo);
     }
 
     // ---- checks and transformations -------------------------------------------------------
