@@ -181,7 +181,7 @@ impl Position {
     }
 
     /// Pieces of `by` that attack the king square `ksq` given occupancy `occ`, with `by`'s
-    /// pieces restricted to `alive` (so a capture can be simulated). Advisors and elephants
+    /// pieces on `captured` left out (so a capture can be simulated). Advisors and elephants
     /// can never reach an enemy king; kings attack each other only by facing on a file.
     #[inline(always)]
     fn king_attackers_with(
@@ -189,17 +189,20 @@ impl Position {
         ksq: Square,
         occ: Bitboard,
         by: Color,
-        alive: Bitboard,
+        captured: Bitboard,
     ) -> Bitboard {
+        // `and_not` rather than `&` with a complement: with nothing captured the compiler
+        // drops it, where `& !EMPTY` kept a mask of the board's 90 bits.
         // Only pieces on the king's lines or horse squares can attack it: when none stands
         // there the slider and horse lookups are skipped.
         let lines = lines_through(ksq);
-        let rooks =
-            (self.pieces(by, PieceType::Rook) | self.pieces(by, PieceType::King)) & alive & lines;
-        let cannons = self.pieces(by, PieceType::Cannon) & alive & lines;
-        let horses =
-            self.pieces(by, PieceType::Horse) & alive & horse_attackers(ksq, Bitboard::EMPTY);
-        let pawns = self.pieces(by, PieceType::Pawn) & alive;
+        let rooks = (self.pieces(by, PieceType::Rook) | self.pieces(by, PieceType::King))
+            .and_not(captured)
+            & lines;
+        let cannons = self.pieces(by, PieceType::Cannon).and_not(captured) & lines;
+        let horses = self.pieces(by, PieceType::Horse).and_not(captured)
+            & horse_attackers(ksq, Bitboard::EMPTY);
+        let pawns = self.pieces(by, PieceType::Pawn).and_not(captured);
         let mut attackers = pawn_attackers(by, ksq) & pawns;
         // The few sliders on the king's lines are tested by the pieces between (none for a
         // rook or the facing king, one for a cannon) rather than by occupancy lookups.
@@ -234,7 +237,7 @@ impl Position {
     /// The enemy pieces attacking `us`'s king (`make_move` calls it with a constant colour).
     #[inline(always)]
     fn checkers_of(&self, us: Color) -> Bitboard {
-        self.king_attackers_with(self.king_square(us), self.occupied, !us, Bitboard::FULL)
+        self.king_attackers_with(self.king_square(us), self.occupied, !us, Bitboard::EMPTY)
     }
 
     /// Sets the stored checkers once a set-up position has both kings.
@@ -248,7 +251,7 @@ impl Position {
             self.king_square(color),
             self.occupied,
             !color,
-            Bitboard::FULL,
+            Bitboard::EMPTY,
         )
         .any()
     }
@@ -271,7 +274,7 @@ impl Position {
     pub(crate) fn king_step_safe(&self, us: Color, to: Square) -> bool {
         let to_bb = Bitboard::from_square(to);
         let occ = self.occupied.without(self.king_square(us)) | to_bb;
-        self.king_attackers_with(to, occ, !us, !to_bb).is_empty()
+        self.king_attackers_with(to, occ, !us, to_bb).is_empty()
     }
 
     /// [`Position::king_step_safe`] for a step to an empty square: no enemy piece is taken,
@@ -280,7 +283,7 @@ impl Position {
     pub(crate) fn king_step_safe_quiet(&self, us: Color, to: Square) -> bool {
         debug_assert!(self.piece_at(to).is_none());
         let occ = self.occupied.without(self.king_square(us)).with(to);
-        self.king_attackers_with(to, occ, !us, Bitboard::FULL)
+        self.king_attackers_with(to, occ, !us, Bitboard::EMPTY)
             .is_empty()
     }
 
@@ -295,7 +298,7 @@ impl Position {
             return self.king_step_safe(us, to);
         }
         if self.checkers.any() {
-            return self.king_attackers_with(king, occ, them, !to_bb).is_empty();
+            return self.king_attackers_with(king, occ, them, to_bb).is_empty();
         }
         // Nothing attacked the king before and the enemy can only have lost a piece, so a new
         // attack needs a line opened at `from` (rooks, the facing king, a cannon's second
