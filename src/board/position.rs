@@ -563,17 +563,20 @@ impl Position {
         let (from, to) = (mv.from(), mv.to());
         let piece = self.board[to.index()].expect("unmake_move: the moved piece is missing");
         debug_assert_eq!(piece.color(), us);
+        // The turn, hash, clock and checkers come back first, straight from `undo`: kept
+        // until after the placement they were held on the stack.
+        let captured = undo.captured;
+        self.undo_turn_for(us, undo);
         // Ours: rebuilt from `us`, its colour is a constant below.
         let piece = Piece::new(us, piece.kind());
-        // The hash comes back whole from `undo`: only the placement is undone here.
+        // The hash came back whole from `undo`: only the placement is undone here.
         self.shift(piece, to, from);
         observer.move_piece(piece, to, from);
-        if let Some(victim) = undo.captured {
+        if let Some(victim) = captured {
             let victim = Piece::new(!us, victim.kind());
             self.place(victim, to);
             observer.add_piece(victim, to);
         }
-        self.undo_turn_for(us, undo);
     }
 
     /// Passes the turn (for null-move pruning); must not be used in check.
