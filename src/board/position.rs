@@ -181,7 +181,7 @@ impl Position {
     }
 
     /// Pieces of `by` that attack the king square `ksq` given occupancy `occ`, with `by`'s
-    /// pieces restricted to `alive` (so a capture can be simulated). Advisors and elephants
+    /// pieces on `captured` left out (so a capture can be simulated). Advisors and elephants
     /// can never reach an enemy king; kings attack each other only by facing on a file.
     #[inline(always)]
     fn king_attackers_with(
@@ -189,17 +189,20 @@ impl Position {
         ksq: Square,
         occ: Bitboard,
         by: Color,
-        alive: Bitboard,
+        captured: Bitboard,
     ) -> Bitboard {
+        // `and_not` rather than `&` with a complement: with nothing captured the compiler
+        // drops it, where `& !EMPTY` kept a mask of the board's 90 bits.
         // Only pieces on the king's lines or horse squares can attack it: when none stands
         // there the slider and horse lookups are skipped.
         let lines = lines_through(ksq);
-        let rooks =
-            (self.pieces(by, PieceType::Rook) | self.pieces(by, PieceType::King)) & alive & lines;
-        let cannons = self.pieces(by, PieceType::Cannon) & alive & lines;
-        let horses =
-            self.pieces(by, PieceType::Horse) & alive & horse_attackers(ksq, Bitboard::EMPTY);
-        let pawns = self.pieces(by, PieceType::Pawn) & alive;
+        let rooks = (self.pieces(by, PieceType::Rook) | self.pieces(by, PieceType::King))
+            .and_not(captured)
+            & lines;
+        let cannons = self.pieces(by, PieceType::Cannon).and_not(captured) & lines;
+        let horses = self.pieces(by, PieceType::Horse).and_not(captured)
+            & horse_attackers(ksq, Bitboard::EMPTY);
+        let pawns = self.pieces(by, PieceType::Pawn).and_not(captured);
         let mut attackers = pawn_attackers(by, ksq) & pawns;
         // The few sliders on the king's lines are tested by the pieces between (none for a
         // rook or the facing king, one for a cannon) rather than by occupancy lookups.
@@ -234,7 +237,7 @@ impl Position {
     /// The enemy pieces attacking `us`'s king (`make_move` calls it with a constant colour).
     #[inline(always)]
     fn checkers_of(&self, us: Color) -> Bitboard {
-        self.king_attackers_with(self.king_square(us), self.occupied, !us, Bitboard::FULL)
+        self.king_attackers_with(self.king_square(us), self.occupied, !us, Bitboard::EMPTY)
     }
 
     /// Sets the stored checkers once a set-up position has both kings.
@@ -248,7 +251,7 @@ impl Position {
             self.king_square(color),
             self.occupied,
             !color,
-            Bitboard::FULL,
+            Bitboard::EMPTY,
         )
         .any()
     }
@@ -271,7 +274,7 @@ impl Position {
     pub(crate) fn king_step_safe(&self, us: Color, to: Square) -> bool {
         let to_bb = Bitboard::from_square(to);
         let occ = self.occupied.without(self.king_square(us)) | to_bb;
-        self.king_attackers_with(to, occ, !us, !to_bb).is_empty()
+        self.king_attackers_with(to, occ, !us, to_bb).is_empty()
     }
 
     /// [`Position::king_step_safe`] for a step to an empty square: no enemy piece is taken,
@@ -280,7 +283,7 @@ impl Position {
     pub(crate) fn king_step_safe_quiet(&self, us: Color, to: Square) -> bool {
         debug_assert!(self.piece_at(to).is_none());
         let occ = self.occupied.without(self.king_square(us)).with(to);
-        self.king_attackers_with(to, occ, !us, Bitboard::FULL)
+        self.king_attackers_with(to, occ, !us, Bitboard::EMPTY)
             .is_empty()
     }
 
@@ -295,7 +298,7 @@ impl Position {
             return self.king_step_safe(us, to);
         }
         if self.checkers.any() {
-            return self.king_attackers_with(king, occ, them, !to_bb).is_empty();
+            return self.king_attackers_with(king, occ, them, to_bb).is_empty();
         }
         // Nothing attacked the king before and the enemy can only have lost a piece, so a new
         // attack needs a line opened at `from` (rooks, the facing king, a cannon's second
@@ -526,11 +529,12 @@ impl Position {
         }
         self.shift_piece(piece, from, to);
         observer.move_piece(piece, from, to);
-        self.finish_turn();
+        self.finish_turn_for(us);
         // The new side to move was not in check before (its opponent just moved legally), so
         // only a move touching the squares that bear on its king can have changed that.
-        let region = check_region(self.king_square(!us));
-        self.checkers = if region.has(from) || region.has(to) {
+        // Both squares tested at once on the board (`has` picks a half per square).
+        let touched = Bitboard::from_square(from) | Bitboard::from_square(to);
+        self.checkers = if (check_region(self.king_square(!us)) & touched).any() {
             // Inlined with a constant colour: the king and its attackers' colour are known.
             self.checkers_of(!us)
         } else {
@@ -559,17 +563,20 @@ impl Position {
         let (from, to) = (mv.from(), mv.to());
         let piece = self.board[to.index()].expect("unmake_move: the moved piece is missing");
         debug_assert_eq!(piece.color(), us);
+        // The turn, hash, clock and checkers come back first, straight from `undo`: kept
+        // until after the placement they were held on the stack.
+        let captured = undo.captured;
+        self.undo_turn_for(us, undo);
         // Ours: rebuilt from `us`, its colour is a constant below.
         let piece = Piece::new(us, piece.kind());
-        // The hash comes back whole from `undo`: only the placement is undone here.
+        // The hash came back whole from `undo`: only the placement is undone here.
         self.shift(piece, to, from);
         observer.move_piece(piece, to, from);
-        if let Some(victim) = undo.captured {
+        if let Some(victim) = captured {
             let victim = Piece::new(!us, victim.kind());
             self.place(victim, to);
             observer.add_piece(victim, to);
         }
-        self.undo_turn(undo);
     }
 
     /// Passes the turn (for null-move pruning); must not be used in check.
@@ -596,24 +603,40 @@ impl Position {
         self.undo_turn(undo);
     }
 
+    /// Passes the turn from `us`, the side to move: with `us` a constant (make/unmake have one
+    /// copy per side) the side and move number are updated without reading the side back.
     #[inline(always)]
-    fn finish_turn(&mut self) {
-        if self.side == Color::Black {
+    fn finish_turn_for(&mut self, us: Color) {
+        debug_assert_eq!(self.side, us);
+        if us == Color::Black {
             self.fullmove = self.fullmove.wrapping_add(1);
         }
-        self.side = !self.side;
+        self.side = !us;
         self.hash ^= ZOBRIST_SIDE;
     }
 
+    /// Gives the turn back to `us`, the side that made the move undone, as
+    /// [`Position::finish_turn_for`].
     #[inline(always)]
-    fn undo_turn(&mut self, undo: Undo) {
-        self.side = !self.side;
-        if self.side == Color::Black {
+    fn undo_turn_for(&mut self, us: Color, undo: Undo) {
+        debug_assert_eq!(self.side, !us);
+        self.side = us;
+        if us == Color::Black {
             self.fullmove = self.fullmove.wrapping_sub(1);
         }
         self.hash = undo.hash;
         self.rule60 = undo.rule60;
         self.checkers = undo.checkers;
+    }
+
+    #[inline(always)]
+    fn finish_turn(&mut self) {
+        self.finish_turn_for(self.side);
+    }
+
+    #[inline(always)]
+    fn undo_turn(&mut self, undo: Undo) {
+        self.undo_turn_for(!self.side, undo);
     }
 
     // ---- checks and transformations -------------------------------------------------------

@@ -33,6 +33,7 @@ const PIECE_VALUE: [i32; Piece::COUNT] = {
 };
 
 /// Does `mv` win at least `threshold` material once all exchanges on its square are played out?
+#[inline]
 pub fn see_ge(pos: &Position, mv: Move, threshold: i32) -> bool {
     let (from, to) = (mv.from(), mv.to());
     let Some(mover) = pos.piece_at(from) else {
@@ -40,14 +41,23 @@ pub fn see_ge(pos: &Position, mv: Move, threshold: i32) -> bool {
     };
     let gain = pos.piece_at(to).map_or(0, piece_value);
     // Balance from the mover's view after the capture; the opponent then may recapture.
-    let mut balance = gain - threshold;
+    let balance = gain - threshold;
     if balance < 0 {
         return false;
     }
-    balance -= piece_value(mover);
+    let balance = balance - piece_value(mover);
     if balance >= 0 {
         return true; // even losing the mover keeps us above the threshold
     }
+    // Only here does the exchange need playing out: the answers above, a third of the calls,
+    // are given inline without the exchange's registers saved and restored.
+    exchange(pos, from, to, mover, balance)
+}
+
+/// The exchange of [`see_ge`] after `mover` took on `to`, `balance` (negative) from the
+/// mover's view: does the mover's side come out ahead?
+#[inline(never)]
+fn exchange(pos: &Position, from: Square, to: Square, mover: Piece, mut balance: i32) -> bool {
     let mut occ = pos.occupied().without(from) | Bitboard::from_square(to);
     let near = near_attackers(pos, to);
     let mut side = !mover.color();
