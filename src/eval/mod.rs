@@ -116,7 +116,7 @@ impl Evaluator {
     pub fn lazy(&self, pos: &Position) -> i32 {
         let us = pos.side_to_move();
         let red = self.psq + signed(us, Score::from_pair(TEMPO));
-        let blended = blend(red, self.phase.clamp(0, PHASE_MAX));
+        let blended = blend(red, capped(self.phase));
         match us {
             Color::Red => blended,
             Color::Black => -blended,
@@ -286,7 +286,7 @@ fn evaluate_with<T: Tracer>(
     tracer.weight(us, trace::weight::TEMPO, 64);
     red += signed(us, tempo);
 
-    let phase = phase.clamp(0, PHASE_MAX);
+    let phase = capped(phase);
     let blended = blend(red, phase);
     let strong = if blended > 0 {
         Color::Red
@@ -321,6 +321,21 @@ fn side_terms<T: Tracer>(
     tracer.term(Term::KingSafety, color, king);
     tracer.term(Term::Patterns, color, patterns);
     relations + king + patterns
+}
+
+/// The phase clamped to `0..=PHASE_MAX`. A sum of the non-negative [`params::PHASE_WEIGHT`]
+/// of the pieces on the board is never negative: only the top needs the clamp.
+#[inline(always)]
+fn capped(phase: i32) -> i32 {
+    const {
+        let mut i = 0;
+        while i < params::PHASE_WEIGHT.len() {
+            assert!(params::PHASE_WEIGHT[i] >= 0, "a negative phase weight");
+            i += 1;
+        }
+    }
+    debug_assert!(phase >= 0, "phase {phase}");
+    phase.min(PHASE_MAX)
 }
 
 /// Middlegame and endgame halves mixed by phase (rounding toward zero, so colour-symmetric).
