@@ -133,8 +133,13 @@ pub fn evaluate<T: Tracer>(
         tracer.weight(color, weight::ATTACKED_BY_CHEAPER + k, -weight * by_cheaper);
         tracer.weight(color, weight::OUTNUMBERED + k, -weight * outnumbered);
     };
-    victims_of(PieceType::Advisor);
-    victims_of(PieceType::Elephant);
+    // Advisors and elephants are seldom attacked: one test for both (masking each with its
+    // confinement here measured more instructions).
+    let defenders = pos.pieces(color, PieceType::Advisor) | pos.pieces(color, PieceType::Elephant);
+    if (attacked & defenders).any() {
+        victims_of(PieceType::Advisor);
+        victims_of(PieceType::Elephant);
+    }
     victims_of(PieceType::Horse);
     victims_of(PieceType::Rook);
     victims_of(PieceType::Cannon);
