@@ -297,13 +297,19 @@ impl<'a> Worker<'a> {
         } else {
             Slots::of(&self.pos, self.eval.material())
         };
+        // Looked up once: the lazy test and the static evaluation add the same.
+        let correction = if in_check {
+            0
+        } else {
+            self.correction.correction(slots)
+        };
         let raw_eval = match self.known_eval(in_check, hit) {
             Some(score) => score,
             None => {
                 // Lazy reverse futility (step 6 on the incremental evaluation alone): so far
                 // above beta that the rest of the evaluation cannot matter.
                 if !pv_node && ply > 0 && depth <= RFP_MAX_DEPTH && !is_mate(beta) {
-                    let floor = |lazy| self.corrected(lazy, false, slots) - LAZY_EVAL_MARGIN;
+                    let floor = |lazy| corrected(lazy, false, correction) - LAZY_EVAL_MARGIN;
                     let cuts = |floor| floor > -HOPELESS && floor - RFP_MARGIN * depth >= beta;
                     let lazy = self.eval.lazy(&self.pos);
                     if cuts(floor(lazy)) {
@@ -316,7 +322,7 @@ impl<'a> Worker<'a> {
                 self.eval.evaluate_fresh(&self.pos)
             }
         };
-        let static_eval = self.corrected(raw_eval, in_check, slots);
+        let static_eval = corrected(raw_eval, in_check, correction);
         self.frames[ply].static_eval = static_eval;
         let improving = ply >= 2 && !in_check && static_eval > self.frames[ply - 2].static_eval;
         let eval = match hit.map(|hit| (hit.bound, score_from_tt(hit.score, ply))) {
@@ -588,15 +594,6 @@ impl<'a> Worker<'a> {
         }
     }
 
-    /// The static evaluation plus the correction history's learnt error (none in check).
-    #[inline]
-    fn corrected(&self, raw: i32, in_check: bool, slots: Slots) -> i32 {
-        if in_check {
-            return raw;
-        }
-        (raw + self.correction.correction(slots)).clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
-    }
-
     /// Rewards the quiet cut move and punishes the quiets tried before it, in the butterfly
     /// and continuation histories; the cut move becomes a killer and the counter-move.
     fn reward_quiet(
@@ -760,4 +757,14 @@ impl<'a> Worker<'a> {
         );
         best_score
     }
+}
+
+/// The static evaluation plus the correction history's learnt error `correction` (none in
+/// check).
+#[inline(always)]
+fn corrected(raw: i32, in_check: bool, correction: i32) -> i32 {
+    if in_check {
+        return raw;
+    }
+    (raw + correction).clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
 }
