@@ -441,16 +441,16 @@ impl<'a> Worker<'a> {
                 continue;
             }
             let capture = self.pos.piece_at(mv.to()).is_some();
-            // Captures that lose material by exchange, and quiets that put a piece where it
-            // is lost (more leeway for them higher up).
-            let see_margin = if capture {
-                SEE_CAPTURE_MARGIN * depth
-            } else {
-                SEE_QUIET_MARGIN * depth * depth
-            };
             // A good capture already passed SEE at 0, above any capture margin.
             const _: () = assert!(SEE_CAPTURE_MARGIN <= 0);
             if may_prune && depth <= SHALLOW_MAX_DEPTH && !picker.handed_out_good_capture() {
+                // Captures that lose material by exchange, and quiets that put a piece where
+                // it is lost (more leeway for them higher up).
+                let see_margin = if capture {
+                    SEE_CAPTURE_MARGIN * depth
+                } else {
+                    SEE_QUIET_MARGIN * depth * depth
+                };
                 let loses = || !see_ge(&self.pos, mv, see_margin);
                 let checking = || self.gives_check(mv, checks.as_ref());
                 // The pruning picker hands out only quiets that check (or push a pawn at the
