@@ -217,6 +217,16 @@ impl<'a> Worker<'a> {
             .map_or(0, value)
     }
 
+    /// Delta pruning's test: does `score` stay at or below `alpha` even with the opponent's
+    /// most valuable piece won ([`Worker::best_victim_value`])? No piece is worth more than a
+    /// rook, so most nodes are told without looking for one.
+    #[inline(always)]
+    fn out_of_reach(&self, score: i32, alpha: i32) -> bool {
+        const MAX_VICTIM: i32 = SEE_VALUE[PieceType::Rook as usize];
+        score + MAX_VICTIM + DELTA_MARGIN <= alpha
+            && score + self.best_victim_value() + DELTA_MARGIN <= alpha
+    }
+
     /// Can the side to move still threaten much? Null move is unsafe in endings without
     /// attacking pieces, where zugzwang is common.
     fn has_attackers(&self) -> bool {
@@ -683,7 +693,7 @@ impl<'a> Worker<'a> {
                     // Scaling draws a negative score up toward zero: the ceiling is checked
                     // scaled.
                     let ceiling = self.eval.scaled(&self.pos, lazy) + LAZY_EVAL_MARGIN;
-                    if ceiling + self.best_victim_value() + DELTA_MARGIN <= alpha {
+                    if self.out_of_reach(ceiling, alpha) {
                         return ceiling;
                     }
                 }
@@ -695,7 +705,7 @@ impl<'a> Worker<'a> {
             return stand_pat;
         }
         // Delta pruning for the whole node: not even winning their best piece reaches alpha.
-        if !in_check && stand_pat + self.best_victim_value() + DELTA_MARGIN <= alpha {
+        if !in_check && self.out_of_reach(stand_pat, alpha) {
             return stand_pat;
         }
         alpha = alpha.max(stand_pat);
