@@ -13,10 +13,12 @@ use crate::rules::{self, Verdict, RULE60_PLIES};
 /// when play goes on. `material` is the evaluator's material signature of the position.
 #[inline]
 pub fn rule_score(pos: &Position, ply: usize, material: u64) -> Option<i32> {
-    if pos.rule60_count() >= RULE60_PLIES {
-        return Some(0);
-    }
+    // Both rules need a few reversible plies: one test passes over most nodes.
+    const _: () = assert!(RULE60_PLIES >= 4);
     if pos.rule60_count() >= 4 {
+        if pos.rule60_count() >= RULE60_PLIES {
+            return Some(0);
+        }
         if let Some(verdict) = rules::repetition_verdict(pos) {
             return Some(match verdict {
                 Verdict::Draw => 0,

@@ -217,6 +217,16 @@ impl<'a> Worker<'a> {
             .map_or(0, value)
     }
 
+    /// Delta pruning's test: does `score` stay at or below `alpha` even with the opponent's
+    /// most valuable piece won ([`Worker::best_victim_value`])? No piece is worth more than a
+    /// rook, so most nodes are told without looking for one.
+    #[inline(always)]
+    fn out_of_reach(&self, score: i32, alpha: i32) -> bool {
+        const MAX_VICTIM: i32 = SEE_VALUE[PieceType::Rook as usize];
+        score + MAX_VICTIM + DELTA_MARGIN <= alpha
+            && score + self.best_victim_value() + DELTA_MARGIN <= alpha
+    }
+
     /// Can the side to move still threaten much? Null move is unsafe in endings without
     /// attacking pieces, where zugzwang is common.
     fn has_attackers(&self) -> bool {
@@ -297,13 +307,19 @@ impl<'a> Worker<'a> {
         } else {
             Slots::of(&self.pos, self.eval.material())
         };
+        // Looked up once: the lazy test and the static evaluation add the same.
+        let correction = if in_check {
+            0
+        } else {
+            self.correction.correction(slots)
+        };
         let raw_eval = match self.known_eval(in_check, hit) {
             Some(score) => score,
             None => {
                 // Lazy reverse futility (step 6 on the incremental evaluation alone): so far
                 // above beta that the rest of the evaluation cannot matter.
                 if !pv_node && ply > 0 && depth <= RFP_MAX_DEPTH && !is_mate(beta) {
-                    let floor = |lazy| self.corrected(lazy, false, slots) - LAZY_EVAL_MARGIN;
+                    let floor = |lazy| corrected(lazy, false, correction) - LAZY_EVAL_MARGIN;
                     let cuts = |floor| floor > -HOPELESS && floor - RFP_MARGIN * depth >= beta;
                     let lazy = self.eval.lazy(&self.pos);
                     if cuts(floor(lazy)) {
@@ -316,7 +332,7 @@ impl<'a> Worker<'a> {
                 self.eval.evaluate_fresh(&self.pos)
             }
         };
-        let static_eval = self.corrected(raw_eval, in_check, slots);
+        let static_eval = corrected(raw_eval, in_check, correction);
         self.frames[ply].static_eval = static_eval;
         let improving = ply >= 2 && !in_check && static_eval > self.frames[ply - 2].static_eval;
         let eval = match hit.map(|hit| (hit.bound, score_from_tt(hit.score, ply))) {
@@ -435,16 +451,16 @@ impl<'a> Worker<'a> {
                 continue;
             }
             let capture = self.pos.piece_at(mv.to()).is_some();
-            // Captures that lose material by exchange, and quiets that put a piece where it
-            // is lost (more leeway for them higher up).
-            let see_margin = if capture {
-                SEE_CAPTURE_MARGIN * depth
-            } else {
-                SEE_QUIET_MARGIN * depth * depth
-            };
             // A good capture already passed SEE at 0, above any capture margin.
             const _: () = assert!(SEE_CAPTURE_MARGIN <= 0);
             if may_prune && depth <= SHALLOW_MAX_DEPTH && !picker.handed_out_good_capture() {
+                // Captures that lose material by exchange, and quiets that put a piece where
+                // it is lost (more leeway for them higher up).
+                let see_margin = if capture {
+                    SEE_CAPTURE_MARGIN * depth
+                } else {
+                    SEE_QUIET_MARGIN * depth * depth
+                };
                 let loses = || !see_ge(&self.pos, mv, see_margin);
                 let checking = || self.gives_check(mv, checks.as_ref());
                 // The pruning picker hands out only quiets that check (or push a pawn at the
@@ -588,15 +604,6 @@ impl<'a> Worker<'a> {
         }
     }
 
-    /// The static evaluation plus the correction history's learnt error (none in check).
-    #[inline]
-    fn corrected(&self, raw: i32, in_check: bool, slots: Slots) -> i32 {
-        if in_check {
-            return raw;
-        }
-        (raw + self.correction.correction(slots)).clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
-    }
-
     /// Rewards the quiet cut move and punishes the quiets tried before it, in the butterfly
     /// and continuation histories; the cut move becomes a killer and the counter-move.
     fn reward_quiet(
@@ -686,7 +693,7 @@ impl<'a> Worker<'a> {
                     // Scaling draws a negative score up toward zero: the ceiling is checked
                     // scaled.
                     let ceiling = self.eval.scaled(&self.pos, lazy) + LAZY_EVAL_MARGIN;
-                    if ceiling + self.best_victim_value() + DELTA_MARGIN <= alpha {
+                    if self.out_of_reach(ceiling, alpha) {
                         return ceiling;
                     }
                 }
@@ -698,7 +705,7 @@ impl<'a> Worker<'a> {
             return stand_pat;
         }
         // Delta pruning for the whole node: not even winning their best piece reaches alpha.
-        if !in_check && stand_pat + self.best_victim_value() + DELTA_MARGIN <= alpha {
+        if !in_check && self.out_of_reach(stand_pat, alpha) {
             return stand_pat;
         }
         alpha = alpha.max(stand_pat);
@@ -760,4 +767,14 @@ impl<'a> Worker<'a> {
         );
         best_score
     }
+}
+
+/// The static evaluation plus the correction history's learnt error `correction` (none in
+/// check).
+#[inline(always)]
+fn corrected(raw: i32, in_check: bool, correction: i32) -> i32 {
+    if in_check {
+        return raw;
+    }
+    (raw + correction).clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
 }
