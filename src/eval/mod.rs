@@ -242,12 +242,13 @@ impl BoardObserver for Evaluator {
     }
 }
 
-/// The evaluation proper: `psq`, `phase` and `material` as the evaluator keeps them (by
-/// reference, so they are read where used, not loaded first and held on the stack across the
-/// terms: 5 instructions a node fewer), every other term
-/// computed here and reported to `tracer` (with `defenders`, the search's path, the kings',
-/// advisors' and elephants' flexibility comes from that cache and is not traced). Each colour's terms are inlined with a constant
-/// colour, so whatever depends on the side (masks, shift directions) is fixed at compile time.
+/// The evaluation proper: `psq`, `phase` and `material` as the evaluator keeps them, every
+/// other term computed here and reported to `tracer` (with `defenders`, the search's path, the
+/// kings', advisors' and elephants' flexibility comes from that cache and is not traced). The
+/// three are passed by reference so they are read where used, not loaded first and held on the
+/// stack across the terms (5 instructions a node fewer). Each colour's terms are inlined with a
+/// constant colour, so whatever depends on the side (masks, shift directions) is fixed at
+/// compile time.
 #[inline(always)]
 fn evaluate_with<T: Tracer>(
     pos: &Position,
