@@ -443,10 +443,7 @@ impl<'a> Worker<'a> {
             let Some(mv) = next else {
                 break;
             };
-            // The child's hash entry is loaded from memory while the move is tested and made.
-            let child = self.pos.hash_after(mv);
-            self.tt.prefetch(child);
-            self.eval.prefetch(child);
+            self.prefetch_child(mv);
             if ply == 0 && self.root_excluded.contains(&mv) {
                 continue;
             }
@@ -583,6 +580,16 @@ impl<'a> Worker<'a> {
         best_score
     }
 
+    /// Starts loading the hash entry and evaluation-cache bucket of the position `mv` leads
+    /// to, as soon as the move is picked: they are in cache by the time the child probes them,
+    /// the pruning tests and `make_move` in between.
+    #[inline(always)]
+    fn prefetch_child(&self, mv: Move) {
+        let child = self.pos.hash_after(mv);
+        self.tt.prefetch(child);
+        self.eval.prefetch(child);
+    }
+
     /// The static evaluation where it costs nothing: none in check, the one stored with a hash
     /// hit, or the evaluation cache's.
     #[inline]
@@ -715,9 +722,7 @@ impl<'a> Worker<'a> {
         let mut picker = MovePicker::quiescence(tt_move, in_check);
         let mut searched = 0;
         while let Some(mv) = picker.next(&self.pos, &self.history) {
-            let child = self.pos.hash_after(mv);
-            self.tt.prefetch(child);
-            self.eval.prefetch(child);
+            self.prefetch_child(mv);
             if !in_check {
                 // Delta pruning: even winning this piece cannot lift the score to alpha. Past
                 // the hash move captures come most valuable victim first, so none after will.
