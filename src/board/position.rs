@@ -272,9 +272,7 @@ impl Position {
     /// which tests every king move.
     #[inline(always)]
     pub(crate) fn king_step_safe(&self, us: Color, to: Square) -> bool {
-        let to_bb = Bitboard::from_square(to);
-        let occ = self.occupied.without(self.king_square(us)) | to_bb;
-        self.king_attackers_with(to, occ, !us, to_bb).is_empty()
+        self.king_step_safe_taking(us, to, Bitboard::from_square(to))
     }
 
     /// [`Position::king_step_safe`] for a step to an empty square: no enemy piece is taken,
@@ -282,9 +280,14 @@ impl Position {
     #[inline(always)]
     pub(crate) fn king_step_safe_quiet(&self, us: Color, to: Square) -> bool {
         debug_assert!(self.piece_at(to).is_none());
+        self.king_step_safe_taking(us, to, Bitboard::EMPTY)
+    }
+
+    /// Is `to` safe for `us`'s king stepping there, the enemy pieces on `captured` left out?
+    #[inline(always)]
+    fn king_step_safe_taking(&self, us: Color, to: Square, captured: Bitboard) -> bool {
         let occ = self.occupied.without(self.king_square(us)).with(to);
-        self.king_attackers_with(to, occ, !us, Bitboard::EMPTY)
-            .is_empty()
+        self.king_attackers_with(to, occ, !us, captured).is_empty()
     }
 
     /// [`Position::king_safe_after`] with `us` the side to move.
