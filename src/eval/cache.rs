@@ -1,6 +1,7 @@
 //! A small evaluation cache keyed by the Zobrist hash. Each bucket is half a cache line of four
 //! entries kept newest first, so a probe touches one line and a store evicts the oldest.
 
+use crate::memory::prefetch;
 use static_assertions::const_assert_eq;
 
 /// Entries per bucket. Most probes miss, and a miss reads every entry of its bucket; four ways
@@ -47,15 +48,7 @@ impl EvalCache {
     /// Asks the CPU to start loading `hash`'s bucket (see `TranspositionTable::prefetch`).
     #[inline(always)]
     pub fn prefetch(&self, hash: u64) {
-        #[cfg(target_arch = "x86_64")]
-        // SAFETY: prefetching is only a hint; the address is a live bucket of this cache.
-        unsafe {
-            use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
-            let bucket = &self.buckets[self.bucket(hash)];
-            _mm_prefetch::<_MM_HINT_T0>(bucket as *const Bucket as *const i8);
-        }
-        #[cfg(not(target_arch = "x86_64"))]
-        let _ = hash;
+        prefetch(&self.buckets[self.bucket(hash)]);
     }
 
     #[inline]

@@ -31,7 +31,6 @@
 mod correction;
 pub(crate) mod draw;
 mod history;
-mod huge_pages;
 pub(crate) mod movepick;
 mod params;
 mod reductions;

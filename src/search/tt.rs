@@ -2,8 +2,8 @@
 //! per index. Threads share it without locks: each entry stores `key ^ data` beside `data`, so a
 //! torn write from a racing thread fails the key check instead of handing out mixed fields.
 
-use super::huge_pages::{HugeSlice, Zeroable};
 use crate::board::types::Move;
+use crate::memory::{prefetch, HugeSlice, Zeroable};
 use std::sync::atomic::{AtomicU64, AtomicU8, Ordering};
 
 /// Which side of the true score a stored score is.
@@ -138,17 +138,10 @@ impl TranspositionTable {
     }
 
     /// Asks the CPU to start loading `key`'s bucket, so the probe a moment later finds it in
-    /// cache (called right after a move is made, before the child node's other work).
+    /// cache (the search calls it when it picks a move, before testing and making it).
     #[inline(always)]
     pub fn prefetch(&self, key: u64) {
-        #[cfg(target_arch = "x86_64")]
-        // SAFETY: prefetching is only a hint; the address is a live bucket of this table.
-        unsafe {
-            use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
-            _mm_prefetch::<_MM_HINT_T0>(self.bucket(key) as *const Bucket as *const i8);
-        }
-        #[cfg(not(target_arch = "x86_64"))]
-        let _ = key;
+        prefetch(self.bucket(key));
     }
 
     #[inline(always)]
