@@ -114,15 +114,13 @@ fn least_valuable_attacker(
     near: Bitboard,
 ) -> Option<(Square, PieceType)> {
     let candidates = near & occ & pos.color_bb(side);
-    if candidates.is_empty() {
-        return None;
-    }
     // Usually one candidate: its kind read from the board and its attack tested alone, instead
-    // of trying the kinds in turn. Squares here are taken off a set's 64-bit halves (its
-    // first square), which costs fewer instructions than `lsb` on the whole 128 bits.
-    if !candidates.more_than_one() {
-        let from = candidates.into_iter().next()?;
-        return lone_attacker(pos, sq, occ, from);
+    // of trying the kinds in turn. Squares here are taken off a set's 64-bit halves, which
+    // costs fewer instructions than `lsb` or `more_than_one` on the whole 128 bits.
+    let mut squares = candidates.into_iter();
+    let first = squares.next()?;
+    if squares.next().is_none() {
+        return lone_attacker(pos, sq, occ, first);
     }
     // Each kind narrowed to the candidates: pawns, advisors and the king among them attack
     // `sq`; elephants and horses need their eyes and legs free, looked up only when one is
