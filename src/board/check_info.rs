@@ -33,11 +33,6 @@ impl CheckInfo {
         let ksq = pos.king_square(!us);
         let occ = pos.occupied();
         let ours = pos.color_bb(us);
-        let mut direct = [Bitboard::EMPTY; 7];
-        direct[PieceType::Rook.index()] = rook_attacks(ksq, occ);
-        direct[PieceType::Cannon.index()] = cannon_attacks(ksq, occ);
-        direct[PieceType::Horse.index()] = horse_attackers(ksq, occ);
-        direct[PieceType::Pawn.index()] = pawn_attackers(us, ksq);
         let lines = lines_through(ksq);
         let mut screens = Bitboard::EMPTY;
         let mut discoverers = Bitboard::EMPTY;
@@ -71,6 +66,13 @@ impl CheckInfo {
                 }
             }
         }
+        // The direct sets last: found before the loops, they were kept on the stack through
+        // them.
+        let mut direct = [Bitboard::EMPTY; 7];
+        direct[PieceType::Rook.index()] = rook_attacks(ksq, occ);
+        direct[PieceType::Cannon.index()] = cannon_attacks(ksq, occ);
+        direct[PieceType::Horse.index()] = horse_attackers(ksq, occ);
+        direct[PieceType::Pawn.index()] = pawn_attackers(us, ksq);
         CheckInfo {
             region: check_region(ksq),
             direct,

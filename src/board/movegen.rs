@@ -404,45 +404,56 @@ fn generate_side<S: MoveSink>(
         GenKind::Quiets => (!occ, false, true),
     };
     let king = safety.king;
+    let king_target = target;
+    // In check, with no piece of ours screening the checking cannon, a move other than the
+    // king's must take a checker or land between (what `Generator::add` keeps): the targets
+    // narrow to those squares, so most pieces leave `add` at once and, among the captures,
+    // before their lookups.
+    let target = if safety.in_check && safety.risky_from.is_empty() {
+        target & safety.risky_to
+    } else {
+        target
+    };
+    // Captures only: a slider with no target on its rank or file, or a horse or elephant with
+    // none on its empty-board reach, captures nothing, and its occupancy lookup is skipped.
+    // (The same test for the quiets in check cost more out of check than it saved.)
+    let captures_only = kind == GenKind::Captures;
     let mut gen = Generator { pos, safety, sink };
 
-    // Captures only: a slider with no enemy on its rank or file, or a horse or elephant with
-    // none on its empty-board reach, captures nothing, and its occupancy lookup is skipped.
-    let captures_only = kind == GenKind::Captures;
     for from in pos.pieces(us, PieceType::Rook) {
-        if captures_only && (lines_through(from) & theirs).is_empty() {
+        if captures_only && (lines_through(from) & target).is_empty() {
             continue;
         }
         gen.add(from, rook_attacks(from, occ) & target);
     }
     for from in pos.pieces(us, PieceType::Cannon) {
-        if captures_only && (lines_through(from) & theirs).is_empty() {
+        if captures_only && (lines_through(from) & target).is_empty() {
             continue;
         }
         let mut targets = Bitboard::EMPTY;
         if cannon_quiet {
-            targets |= rook_attacks(from, occ) & !occ;
+            targets |= rook_attacks(from, occ) & !occ & target;
         }
         if cannon_capture {
-            targets |= cannon_attacks(from, occ) & theirs;
+            targets |= cannon_attacks(from, occ) & theirs & target;
         }
         gen.add(from, targets);
     }
     for from in pos.pieces(us, PieceType::Horse) {
-        if captures_only && (horse_attacks(from, Bitboard::EMPTY) & theirs).is_empty() {
+        if captures_only && (horse_attacks(from, Bitboard::EMPTY) & target).is_empty() {
             continue;
         }
         gen.add(from, horse_attacks(from, occ) & target);
     }
     let pawns = pos.pieces(us, PieceType::Pawn);
-    // Captures only: a pawn captures ahead or beside itself; with no enemy piece on any such
+    // Captures only: a pawn captures ahead or beside itself; with no target on any such
     // square (sideways taken for every pawn, crossed or not) no pawn captures.
     let pawns_may_capture = || {
         let ahead = match us {
             Color::Red => pawns.0 << 9,
             Color::Black => pawns.0 >> 9,
         };
-        (ahead | pawns.0 << 1 | pawns.0 >> 1) & theirs.0 != 0
+        (ahead | pawns.0 << 1 | pawns.0 >> 1) & target.0 != 0
     };
     if !captures_only || pawns_may_capture() {
         for from in pawns {
@@ -450,7 +461,7 @@ fn generate_side<S: MoveSink>(
         }
     }
     for from in pos.pieces(us, PieceType::Elephant) {
-        if captures_only && (elephant_attacks(from, Bitboard::EMPTY) & theirs).is_empty() {
+        if captures_only && (elephant_attacks(from, Bitboard::EMPTY) & target).is_empty() {
             continue;
         }
         gen.add(from, elephant_attacks(from, occ) & target);
@@ -463,7 +474,7 @@ fn generate_side<S: MoveSink>(
     for from in pos.pieces(us, PieceType::Advisor) {
         gen.add(from, advisor_attacks(from) & target);
     }
-    for to in king_attacks(king) & target {
+    for to in king_attacks(king) & king_target {
         let safe = if kind == GenKind::Quiets {
             pos.king_step_safe_quiet(us, to)
         } else {

@@ -61,8 +61,10 @@ pub struct History {
     /// One table for both plies back: row the earlier move, column the reply (piece and
     /// destination), within ±HISTORY_MAX.
     continuation: Box<[[i16; PIECE_SQUARES]]>,
-    /// Per capturing piece, destination and victim kind, within ±HISTORY_MAX.
-    capture: Box<[[[i16; 7]; 90]; Piece::COUNT]>,
+    /// Per capturing piece, destination and victim kind, within ±HISTORY_MAX. Eight slots a
+    /// destination (the eighth unused), so an entry's index is a shift, not a multiplication
+    /// by seven.
+    capture: Box<[[[i16; 8]; 90]; Piece::COUNT]>,
     counter: Box<[[Option<Move>; 90]; Piece::COUNT]>,
     pub killers: [[Option<Move>; 2]; MAX_PLY + 2],
 }
@@ -74,7 +76,7 @@ impl Default for History {
         History {
             butterfly: Box::new([[0; BUTTERFLY_SLOTS]; 2]),
             continuation: vec![[0; PIECE_SQUARES]; PIECE_SQUARES + 1].into_boxed_slice(),
-            capture: Box::new([[[0; 7]; 90]; Piece::COUNT]),
+            capture: Box::new([[[0; 8]; 90]; Piece::COUNT]),
             counter: Box::new([[None; 90]; Piece::COUNT]),
             killers: [[None; 2]; MAX_PLY + 2],
         }
