@@ -78,6 +78,7 @@ fn pack(mv: Option<Move>, score: i32, eval: i32, depth: i32, bound: Bound, gener
     mv | score << 16 | eval << 32 | depth << 48 | age << 56
 }
 
+#[inline(always)]
 fn unpack(data: u64) -> Option<TtHit> {
     let bound = match (data >> 56) & 3 {
         1 => Bound::Lower,
@@ -151,6 +152,7 @@ impl TranspositionTable {
         &self.buckets[index]
     }
 
+    #[inline]
     pub fn probe(&self, key: u64) -> Option<TtHit> {
         for entry in &self.bucket(key).entries {
             let data = entry.data.load(Ordering::Relaxed);
