@@ -163,6 +163,7 @@ impl TranspositionTable {
         None
     }
 
+    #[inline(always)]
     pub fn store(
         &self,
         key: u64,
