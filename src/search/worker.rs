@@ -662,7 +662,8 @@ impl<'a> Worker<'a> {
     fn qsearch(&mut self, mut alpha: i32, beta: i32, ply: usize) -> i32 {
         // As in `negamax`: the ply is below MAX_PLY.
         let ply = ply.min(MAX_PLY - 1);
-        self.pv_len[ply] = ply;
+        // No PV length to set: quiescence records no PV, and a `negamax` at the horizon, whose
+        // caller may read this ply's length, set it before handing over.
         if self.visit() {
             return 0;
         }
