@@ -508,14 +508,32 @@ impl Position {
     pub fn make_move_with<O: BoardObserver>(&mut self, mv: Move, observer: &mut O) {
         // One copy per side: the mover's colour and the king to test become constants.
         match self.side {
-            Color::Red => self.make_move_for(Color::Red, mv, observer),
-            Color::Black => self.make_move_for(Color::Black, mv, observer),
+            Color::Red => self.make_move_for(Color::Red, mv, None, observer),
+            Color::Black => self.make_move_for(Color::Black, mv, None, observer),
         }
     }
 
-    /// [`Position::make_move_with`] with `us` the side to move.
+    /// [`Position::make_move_with`] given the hash the move leads to, [`Position::hash_after`]:
+    /// the search works it out to prefetch the child's entries, so here it is set, not updated
+    /// piece by piece.
+    #[inline]
+    pub fn make_move_hashed<O: BoardObserver>(&mut self, mv: Move, hash: u64, observer: &mut O) {
+        debug_assert_eq!(hash, self.hash_after(mv));
+        match self.side {
+            Color::Red => self.make_move_for(Color::Red, mv, Some(hash), observer),
+            Color::Black => self.make_move_for(Color::Black, mv, Some(hash), observer),
+        }
+    }
+
+    /// [`Position::make_move_with`] with `us` the side to move, and the new hash when known.
     #[inline(always)]
-    fn make_move_for<O: BoardObserver>(&mut self, us: Color, mv: Move, observer: &mut O) {
+    fn make_move_for<O: BoardObserver>(
+        &mut self,
+        us: Color,
+        mv: Move,
+        hash: Option<u64>,
+        observer: &mut O,
+    ) {
         let (from, to) = (mv.from(), mv.to());
         let piece = self.board[from.index()].expect("make_move: no piece on the from-square");
         // A legal move's mover is ours, and what it takes theirs (never a king).
@@ -539,6 +557,10 @@ impl Position {
         self.shift_piece(us, piece, from, to);
         observer.move_piece(piece, from, to);
         self.finish_turn_for(us);
+        if let Some(hash) = hash {
+            // The same number: the updates above are dead and left out by the compiler.
+            self.hash = hash;
+        }
         // The new side to move was not in check before (its opponent just moved legally), so
         // only a move touching the squares that bear on its king can have changed that.
         // Both squares tested at once on the board (`has` picks a half per square).

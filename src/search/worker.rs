@@ -57,6 +57,9 @@ pub struct Worker<'a> {
     pub node_limit: Option<u64>,
     /// The node count at which `visit` next does more than count (0: at the next node).
     next_check: u64,
+    /// The hash of the position the move last picked leads to (`prefetch_child`), for
+    /// `make_move_hashed`: kept here rather than in a register across the pruning tests.
+    child_hash: u64,
 }
 
 /// An array of `N` copies of `value`, built on the heap (not on the stack first).
@@ -99,6 +102,7 @@ impl<'a> Worker<'a> {
             pondering_seen: false,
             node_limit: None,
             next_check: 0,
+            child_hash: 0,
         }
     }
 
@@ -482,7 +486,8 @@ impl<'a> Worker<'a> {
                 .piece_at(mv.from())
                 .expect("a legal move has a mover");
             self.frames[ply].moved = Some((piece, mv));
-            self.pos.make_move_with(mv, &mut self.eval);
+            self.pos
+                .make_move_hashed(mv, self.child_hash, &mut self.eval);
             let gives_check = self.pos.in_check();
             searched += 1;
             let new_depth = depth - 1;
@@ -586,10 +591,11 @@ impl<'a> Worker<'a> {
     /// to, as soon as the move is picked: they are in cache by the time the child probes them,
     /// the pruning tests and `make_move` in between.
     #[inline(always)]
-    fn prefetch_child(&self, mv: Move) {
+    fn prefetch_child(&mut self, mv: Move) {
         let child = self.pos.hash_after(mv);
         self.tt.prefetch(child);
         self.eval.prefetch(child);
+        self.child_hash = child;
     }
 
     /// The static evaluation where it costs nothing: none in check, the one stored with a hash
@@ -737,7 +743,8 @@ impl<'a> Worker<'a> {
                     break;
                 }
             }
-            self.pos.make_move_with(mv, &mut self.eval);
+            self.pos
+                .make_move_hashed(mv, self.child_hash, &mut self.eval);
             searched += 1;
             let score = -self.qsearch(-beta, -alpha, ply + 1);
             self.pos.unmake_move_with(&mut self.eval);
