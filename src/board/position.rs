@@ -608,6 +608,7 @@ impl Position {
     }
 
     /// Passes the turn (for null-move pruning); must not be used in check.
+    #[inline(always)]
     pub fn make_null_move(&mut self) {
         self.history.push(Undo {
             mv: None,
@@ -622,6 +623,7 @@ impl Position {
         self.checkers = Bitboard::EMPTY;
     }
 
+    #[inline(always)]
     pub fn unmake_null_move(&mut self) {
         let undo = self
             .history
