@@ -294,8 +294,7 @@ impl<'a> Worker<'a> {
         }
 
         // Step 4. Transposition table lookup: a deep enough bound settles a non-PV node.
-        let key = self.pos.hash();
-        let hit = self.tt.probe(key);
+        let hit = self.tt.probe(self.pos.hash());
         if let Some(hit) = hit {
             let score = score_from_tt(hit.score, ply);
             if !pv_node && hit.depth >= depth && hit.bound.settles(score, alpha, beta) {
@@ -563,8 +562,10 @@ impl<'a> Worker<'a> {
             Bound::Upper
         };
         if ply != 0 || self.root_excluded.is_empty() {
+            // The position is as it was (every move taken back): its hash is read again, not
+            // kept across the moves.
             self.tt.store(
-                key,
+                self.pos.hash(),
                 best_move,
                 score_to_tt(best_score, ply),
                 raw_eval,
@@ -684,8 +685,7 @@ impl<'a> Worker<'a> {
             };
         }
         let pv_node = beta - alpha > 1;
-        let key = self.pos.hash();
-        let hit = self.tt.probe(key);
+        let hit = self.tt.probe(self.pos.hash());
         if let Some(hit) = hit {
             let score = score_from_tt(hit.score, ply);
             if !pv_node && hit.bound.settles(score, alpha, beta) {
@@ -773,7 +773,7 @@ impl<'a> Worker<'a> {
             Bound::Upper
         };
         self.tt.store(
-            key,
+            self.pos.hash(),
             best_move,
             score_to_tt(best_score, ply),
             stand_pat,
