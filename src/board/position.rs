@@ -435,51 +435,59 @@ impl Position {
 
     #[inline(always)]
     pub(crate) fn put_piece(&mut self, piece: Piece, sq: Square) {
-        self.place(piece, sq);
-        self.hash ^= ZOBRIST_PIECE[piece.index()][sq.index()];
-    }
-
-    /// `put_piece` without the hash (unmake restores the hash whole).
-    #[inline(always)]
-    fn place(&mut self, piece: Piece, sq: Square) {
         if piece.kind() == PieceType::King {
             self.kings[piece.color().index()] = sq;
         }
+        self.place(piece.color(), piece, sq);
+        self.hash ^= ZOBRIST_PIECE[piece.index()][sq.index()];
+    }
+
+    // make/unmake name the piece's colour (a constant in each side's copy) rather than take it
+    // from the piece: the mover is used as the board holds it, not rebuilt from its kind, and
+    // the king test is one comparison with a constant.
+
+    /// `put_piece` without the hash (unmake restores the hash whole), nor the king's square:
+    /// unmake puts back only taken pieces, never a king.
+    #[inline(always)]
+    fn place(&mut self, color: Color, piece: Piece, sq: Square) {
+        debug_assert_eq!(piece.color(), color);
         let bb = Bitboard::from_square(sq);
         self.board[sq.index()] = Some(piece);
         self.pieces[piece.index()] |= bb;
-        self.colors[piece.color().index()] |= bb;
+        self.colors[color.index()] |= bb;
         self.occupied |= bb;
     }
 
     #[inline(always)]
-    fn remove_piece(&mut self, piece: Piece, sq: Square) {
+    fn remove_piece(&mut self, color: Color, piece: Piece, sq: Square) {
+        debug_assert_eq!(piece.color(), color);
         let bb = Bitboard::from_square(sq);
         self.board[sq.index()] = None;
         self.pieces[piece.index()] ^= bb;
-        self.colors[piece.color().index()] ^= bb;
+        self.colors[color.index()] ^= bb;
         self.occupied ^= bb;
         self.hash ^= ZOBRIST_PIECE[piece.index()][sq.index()];
     }
 
     #[inline(always)]
-    fn shift_piece(&mut self, piece: Piece, from: Square, to: Square) {
-        self.shift(piece, from, to);
+    fn shift_piece(&mut self, color: Color, piece: Piece, from: Square, to: Square) {
+        self.shift(color, piece, from, to);
         self.hash ^=
             ZOBRIST_PIECE[piece.index()][from.index()] ^ ZOBRIST_PIECE[piece.index()][to.index()];
     }
 
     /// `shift_piece` without the hash.
     #[inline(always)]
-    fn shift(&mut self, piece: Piece, from: Square, to: Square) {
-        if piece.kind() == PieceType::King {
-            self.kings[piece.color().index()] = to;
+    fn shift(&mut self, color: Color, piece: Piece, from: Square, to: Square) {
+        debug_assert_eq!(piece.color(), color);
+        if piece == Piece::new(color, PieceType::King) {
+            self.kings[color.index()] = to;
         }
         let bb = Bitboard::from_square(from) | Bitboard::from_square(to);
         self.board[from.index()] = None;
         self.board[to.index()] = Some(piece);
         self.pieces[piece.index()] ^= bb;
-        self.colors[piece.color().index()] ^= bb;
+        self.colors[color.index()] ^= bb;
         self.occupied ^= bb;
     }
 
@@ -500,19 +508,36 @@ impl Position {
     pub fn make_move_with<O: BoardObserver>(&mut self, mv: Move, observer: &mut O) {
         // One copy per side: the mover's colour and the king to test become constants.
         match self.side {
-            Color::Red => self.make_move_for(Color::Red, mv, observer),
-            Color::Black => self.make_move_for(Color::Black, mv, observer),
+            Color::Red => self.make_move_for(Color::Red, mv, None, observer),
+            Color::Black => self.make_move_for(Color::Black, mv, None, observer),
         }
     }
 
-    /// [`Position::make_move_with`] with `us` the side to move.
+    /// [`Position::make_move_with`] given the hash the move leads to, [`Position::hash_after`]:
+    /// the search works it out to prefetch the child's entries, so here it is set, not updated
+    /// piece by piece.
+    #[inline]
+    pub fn make_move_hashed<O: BoardObserver>(&mut self, mv: Move, hash: u64, observer: &mut O) {
+        debug_assert_eq!(hash, self.hash_after(mv));
+        match self.side {
+            Color::Red => self.make_move_for(Color::Red, mv, Some(hash), observer),
+            Color::Black => self.make_move_for(Color::Black, mv, Some(hash), observer),
+        }
+    }
+
+    /// [`Position::make_move_with`] with `us` the side to move, and the new hash when known.
     #[inline(always)]
-    fn make_move_for<O: BoardObserver>(&mut self, us: Color, mv: Move, observer: &mut O) {
+    fn make_move_for<O: BoardObserver>(
+        &mut self,
+        us: Color,
+        mv: Move,
+        hash: Option<u64>,
+        observer: &mut O,
+    ) {
         let (from, to) = (mv.from(), mv.to());
         let piece = self.board[from.index()].expect("make_move: no piece on the from-square");
+        // A legal move's mover is ours, and what it takes theirs (never a king).
         debug_assert_eq!(piece.color(), us);
-        // A legal move's mover is ours: rebuilt from `us`, its colour is a constant below.
-        let piece = Piece::new(us, piece.kind());
         let captured = self.board[to.index()];
         self.history.push(Undo {
             mv: Some(mv),
@@ -522,17 +547,20 @@ impl Position {
             checkers: self.checkers,
         });
         if let Some(victim) = captured {
-            // Theirs, likewise of a constant colour.
-            let victim = Piece::new(!us, victim.kind());
-            self.remove_piece(victim, to);
+            debug_assert_ne!(victim.kind(), PieceType::King);
+            self.remove_piece(!us, victim, to);
             observer.remove_piece(victim, to);
             self.rule60 = 0;
         } else {
             self.rule60 = self.rule60.saturating_add(1);
         }
-        self.shift_piece(piece, from, to);
+        self.shift_piece(us, piece, from, to);
         observer.move_piece(piece, from, to);
         self.finish_turn_for(us);
+        if let Some(hash) = hash {
+            // The same number: the updates above are dead and left out by the compiler.
+            self.hash = hash;
+        }
         // The new side to move was not in check before (its opponent just moved legally), so
         // only a move touching the squares that bear on its king can have changed that.
         // Both squares tested at once on the board (`has` picks a half per square).
@@ -570,19 +598,17 @@ impl Position {
         // until after the placement they were held on the stack.
         let captured = undo.captured;
         self.undo_turn_for(us, undo);
-        // Ours: rebuilt from `us`, its colour is a constant below.
-        let piece = Piece::new(us, piece.kind());
         // The hash came back whole from `undo`: only the placement is undone here.
-        self.shift(piece, to, from);
+        self.shift(us, piece, to, from);
         observer.move_piece(piece, to, from);
         if let Some(victim) = captured {
-            let victim = Piece::new(!us, victim.kind());
-            self.place(victim, to);
+            self.place(!us, victim, to);
             observer.add_piece(victim, to);
         }
     }
 
     /// Passes the turn (for null-move pruning); must not be used in check.
+    #[inline(always)]
     pub fn make_null_move(&mut self) {
         self.history.push(Undo {
             mv: None,
@@ -597,6 +623,7 @@ impl Position {
         self.checkers = Bitboard::EMPTY;
     }
 
+    #[inline(always)]
     pub fn unmake_null_move(&mut self) {
         let undo = self
             .history

@@ -78,6 +78,7 @@ fn pack(mv: Option<Move>, score: i32, eval: i32, depth: i32, bound: Bound, gener
     mv | score << 16 | eval << 32 | depth << 48 | age << 56
 }
 
+#[inline(always)]
 fn unpack(data: u64) -> Option<TtHit> {
     let bound = match (data >> 56) & 3 {
         1 => Bound::Lower,
@@ -137,6 +138,75 @@ impl TranspositionTable {
         self.generation.store(next, Ordering::Relaxed);
     }
 
+    /// The handle a search thread works through.
+    #[inline(always)]
+    pub fn view(&self) -> TtView<'_> {
+        TtView {
+            buckets: &self.buckets,
+            generation: &self.generation,
+        }
+    }
+
+    /// [`TtView::prefetch`].
+    #[inline(always)]
+    pub fn prefetch(&self, key: u64) {
+        self.view().prefetch(key);
+    }
+
+    /// [`TtView::probe`].
+    #[inline]
+    pub fn probe(&self, key: u64) -> Option<TtHit> {
+        self.view().probe(key)
+    }
+
+    /// [`TtView::store`].
+    pub fn store(
+        &self,
+        key: u64,
+        mv: Option<Move>,
+        score: i32,
+        eval: i32,
+        depth: i32,
+        bound: Bound,
+    ) {
+        self.view().store(key, mv, score, eval, depth, bound);
+    }
+
+    /// Per mille of sampled slots holding results of the current search (UCI `hashfull`).
+    pub fn hashfull(&self) -> u32 {
+        let generation = self.generation.load(Ordering::Relaxed);
+        let sample = &self.buckets[..self.buckets.len().min(250)];
+        let mut used = 0;
+        for bucket in sample {
+            let data = bucket
+                .entries
+                .each_ref()
+                .map(|e| e.data.load(Ordering::Relaxed));
+            // Early in a search most sampled buckets are empty: one test for the four.
+            if data.iter().fold(0, |all, &d| all | d) == 0 {
+                continue;
+            }
+            for data in data {
+                if data != 0 && generation_of(data) == generation {
+                    used += 1;
+                }
+            }
+        }
+        let total = sample.len() * ENTRIES_PER_BUCKET;
+        (used * 1000 / total.max(1)) as u32
+    }
+}
+
+/// A search thread's handle on the table: the bucket slice and the generation, held by the
+/// worker itself, so each probe, store and prefetch reads the slice's pointer and length
+/// without first loading the table's address.
+#[derive(Clone, Copy)]
+pub struct TtView<'a> {
+    buckets: &'a [Bucket],
+    generation: &'a AtomicU8,
+}
+
+impl<'a> TtView<'a> {
     /// Asks the CPU to start loading `key`'s bucket, so the probe a moment later finds it in
     /// cache (the search calls it when it picks a move, before testing and making it).
     #[inline(always)]
@@ -145,12 +215,13 @@ impl TranspositionTable {
     }
 
     #[inline(always)]
-    fn bucket(&self, key: u64) -> &Bucket {
+    fn bucket(&self, key: u64) -> &'a Bucket {
         // Multiply-shift maps the key onto the bucket count without a division.
         let index = ((key as u128 * self.buckets.len() as u128) >> 64) as usize;
         &self.buckets[index]
     }
 
+    #[inline]
     pub fn probe(&self, key: u64) -> Option<TtHit> {
         for entry in &self.bucket(key).entries {
             let data = entry.data.load(Ordering::Relaxed);
@@ -161,6 +232,7 @@ impl TranspositionTable {
         None
     }
 
+    #[inline(always)]
     pub fn store(
         &self,
         key: u64,
@@ -203,24 +275,6 @@ impl TranspositionTable {
             }
         }
         write(victim, key, pack(mv, score, eval, depth, bound, generation));
-    }
-
-    /// Per mille of sampled slots holding results of the current search (UCI `hashfull`).
-    pub fn hashfull(&self) -> u32 {
-        let generation = self.generation.load(Ordering::Relaxed);
-        let sample = self.buckets.iter().take(250);
-        let mut used = 0;
-        let mut total = 0;
-        for bucket in sample {
-            for entry in &bucket.entries {
-                let data = entry.data.load(Ordering::Relaxed);
-                total += 1;
-                if data != 0 && generation_of(data) == generation {
-                    used += 1;
-                }
-            }
-        }
-        (used * 1000 / total.max(1)) as u32
     }
 }
 

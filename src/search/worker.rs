@@ -16,7 +16,7 @@ use crate::board::movegen::MoveList;
 use crate::board::position::Position;
 use crate::board::types::{Move, Piece, PieceType};
 use crate::eval::Evaluator;
-use crate::search::tt::{score_from_tt, score_to_tt, Bound, TranspositionTable, TtHit};
+use crate::search::tt::{score_from_tt, score_to_tt, Bound, TranspositionTable, TtHit, TtView};
 use std::sync::atomic::{AtomicU64, Ordering};
 
 /// How often (in nodes) a thread publishes its node count and looks at the clock.
@@ -33,13 +33,15 @@ struct Frame {
 pub struct Worker<'a> {
     pub pos: Position,
     eval: Evaluator,
-    tt: &'a TranspositionTable,
+    /// The table's buckets themselves: one load fewer a probe than through the table.
+    tt: TtView<'a>,
     signals: &'a Signals,
     node_counter: &'a AtomicU64,
     history: History,
     correction: CorrectionHistory,
     /// Fixed-size tables indexed by ply (with the ply known below MAX_PLY, no bounds checks).
-    frames: Box<[Frame; MAX_PLY + 4]>,
+    /// In the worker itself, not behind a box: one pointer load fewer at each use.
+    frames: [Frame; MAX_PLY + 4],
     /// Triangular PV table, one row per ply (on the heap: built in place, not on the stack).
     pv: Box<[[Option<Move>; MAX_PLY + 1]; MAX_PLY + 1]>,
     pv_len: [usize; MAX_PLY + 1],
@@ -55,6 +57,9 @@ pub struct Worker<'a> {
     pub node_limit: Option<u64>,
     /// The node count at which `visit` next does more than count (0: at the next node).
     next_check: u64,
+    /// The hash of the position the move last picked leads to (`prefetch_child`), for
+    /// `make_move_hashed`: kept here rather than in a register across the pruning tests.
+    child_hash: u64,
 }
 
 /// An array of `N` copies of `value`, built on the heap (not on the stack first).
@@ -81,12 +86,12 @@ impl<'a> Worker<'a> {
         Worker {
             pos: pos.clone(),
             eval: Evaluator::with_caches(pos, memory.eval_caches),
-            tt,
+            tt: tt.view(),
             signals,
             node_counter: counter,
             history: memory.history.for_new_search(),
             correction: memory.correction,
-            frames: boxed_array(empty),
+            frames: [empty; MAX_PLY + 4],
             pv: boxed_array([None; MAX_PLY + 1]),
             pv_len: [0; MAX_PLY + 1],
             nodes: 0,
@@ -97,6 +102,7 @@ impl<'a> Worker<'a> {
             pondering_seen: false,
             node_limit: None,
             next_check: 0,
+            child_hash: 0,
         }
     }
 
@@ -288,8 +294,7 @@ impl<'a> Worker<'a> {
         }
 
         // Step 4. Transposition table lookup: a deep enough bound settles a non-PV node.
-        let key = self.pos.hash();
-        let hit = self.tt.probe(key);
+        let hit = self.tt.probe(self.pos.hash());
         if let Some(hit) = hit {
             let score = score_from_tt(hit.score, ply);
             if !pv_node && hit.depth >= depth && hit.bound.settles(score, alpha, beta) {
@@ -480,7 +485,8 @@ impl<'a> Worker<'a> {
                 .piece_at(mv.from())
                 .expect("a legal move has a mover");
             self.frames[ply].moved = Some((piece, mv));
-            self.pos.make_move_with(mv, &mut self.eval);
+            self.pos
+                .make_move_hashed(mv, self.child_hash, &mut self.eval);
             let gives_check = self.pos.in_check();
             searched += 1;
             let new_depth = depth - 1;
@@ -556,8 +562,10 @@ impl<'a> Worker<'a> {
             Bound::Upper
         };
         if ply != 0 || self.root_excluded.is_empty() {
+            // The position is as it was (every move taken back): its hash is read again, not
+            // kept across the moves.
             self.tt.store(
-                key,
+                self.pos.hash(),
                 best_move,
                 score_to_tt(best_score, ply),
                 raw_eval,
@@ -584,10 +592,11 @@ impl<'a> Worker<'a> {
     /// to, as soon as the move is picked: they are in cache by the time the child probes them,
     /// the pruning tests and `make_move` in between.
     #[inline(always)]
-    fn prefetch_child(&self, mv: Move) {
+    fn prefetch_child(&mut self, mv: Move) {
         let child = self.pos.hash_after(mv);
         self.tt.prefetch(child);
         self.eval.prefetch(child);
+        self.child_hash = child;
     }
 
     /// The static evaluation where it costs nothing: none in check, the one stored with a hash
@@ -661,7 +670,8 @@ impl<'a> Worker<'a> {
     fn qsearch(&mut self, mut alpha: i32, beta: i32, ply: usize) -> i32 {
         // As in `negamax`: the ply is below MAX_PLY.
         let ply = ply.min(MAX_PLY - 1);
-        self.pv_len[ply] = ply;
+        // No PV length to set: quiescence records no PV, and a `negamax` at the horizon, whose
+        // caller may read this ply's length, set it before handing over.
         if self.visit() {
             return 0;
         }
@@ -675,8 +685,7 @@ impl<'a> Worker<'a> {
             };
         }
         let pv_node = beta - alpha > 1;
-        let key = self.pos.hash();
-        let hit = self.tt.probe(key);
+        let hit = self.tt.probe(self.pos.hash());
         if let Some(hit) = hit {
             let score = score_from_tt(hit.score, ply);
             if !pv_node && hit.bound.settles(score, alpha, beta) {
@@ -734,7 +743,8 @@ impl<'a> Worker<'a> {
                     break;
                 }
             }
-            self.pos.make_move_with(mv, &mut self.eval);
+            self.pos
+                .make_move_hashed(mv, self.child_hash, &mut self.eval);
             searched += 1;
             let score = -self.qsearch(-beta, -alpha, ply + 1);
             self.pos.unmake_move_with(&mut self.eval);
@@ -763,7 +773,7 @@ impl<'a> Worker<'a> {
             Bound::Upper
         };
         self.tt.store(
-            key,
+            self.pos.hash(),
             best_move,
             score_to_tt(best_score, ply),
             stand_pat,
