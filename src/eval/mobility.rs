@@ -8,6 +8,7 @@ use super::params::MOBILITY;
 use super::patterns;
 use super::score::Score;
 use super::trace::{weight, Tracer};
+use super::wide::Wide;
 use crate::board::attacks::*;
 use crate::board::bitboard::Bitboard;
 use crate::board::position::Position;
@@ -15,15 +16,16 @@ use crate::board::types::{Color, PieceType};
 use static_assertions::const_assert;
 
 /// Who one colour attacks. A cannon attacks beyond its screen (what it could capture or
-/// guards); every other piece attacks its move targets.
+/// guards); every other piece attacks its move targets. Held as [`Wide`] sets: vector
+/// registers, which nothing else here uses, instead of pairs of general ones.
 #[derive(Clone, Copy)]
 pub struct Attacks {
     /// Squares attacked by the colour's pieces of each type.
-    pub by_kind: [Bitboard; 7],
+    pub by_kind: [Wide; 7],
     /// Squares attacked by at least one piece of the colour.
-    pub all: Bitboard,
+    pub all: Wide,
     /// Squares attacked by at least two pieces of the colour.
-    pub double: Bitboard,
+    pub double: Wide,
 }
 
 const fn weights() -> [Score; 7] {
@@ -70,6 +72,7 @@ impl Gather {
         color: Color,
         tracer: &mut T,
     ) {
+        let attacks = Wide::from(attacks);
         let a = &mut self.attacks;
         a.by_kind[kind.index()] |= attacks;
         a.double |= a.all & attacks;
@@ -104,9 +107,9 @@ pub fn evaluate<T: Tracer>(
     let enemy = pos.color_bb(!color);
     let mut g = Gather {
         attacks: Attacks {
-            by_kind: [Bitboard::EMPTY; 7],
-            all: Bitboard::EMPTY,
-            double: Bitboard::EMPTY,
+            by_kind: [Wide::empty(); 7],
+            all: Wide::empty(),
+            double: Wide::empty(),
         },
         score: Score::ZERO,
         rook_files: Score::ZERO,
@@ -138,11 +141,11 @@ pub fn evaluate<T: Tracer>(
         let crossed = p & down(!own_side(color));
         let left = (crossed >> 1) & down(!FILE_I);
         let right = (crossed << 1) & down(!FILE_A);
-        let all = Bitboard(((forward | left | right) as u128) << shift);
+        let all = Wide::from(Bitboard(((forward | left | right) as u128) << shift));
         let pawn_double = (forward & left) | (forward & right) | (left & right);
         let a = &mut g.attacks;
         a.by_kind[PieceType::Pawn.index()] = all;
-        a.double |= (a.all & all) | Bitboard((pawn_double as u128) << shift);
+        a.double |= (a.all & all) | Wide::from(Bitboard((pawn_double as u128) << shift));
         a.all |= all;
         // Not masked to the board: the three sets have no bits past it.
         let free = !down(own);
@@ -311,7 +314,7 @@ impl DefenderCache {
             Color::Black => 45,
         };
         let down = |b: Bitboard| (b.0 >> shift) as u64;
-        let up = |b: u64| Bitboard((b as u128) << shift);
+        let up = |b: u64| Wide::from(Bitboard((b as u128) << shift));
         let region = DEFENDER_REGION[color.index()];
         let palace = palace(color);
         let king_shift = KING_SHIFT[color.index()];
@@ -342,10 +345,10 @@ impl DefenderCache {
         let a = &g.attacks;
         *entry = DefenderEntry {
             key,
-            king: down(a.by_kind[PieceType::King.index()]),
-            advisors: down(a.by_kind[PieceType::Advisor.index()]),
-            elephants: down(a.by_kind[PieceType::Elephant.index()]),
-            double: down(a.double),
+            king: down(a.by_kind[PieceType::King.index()].bb()),
+            advisors: down(a.by_kind[PieceType::Advisor.index()].bb()),
+            elephants: down(a.by_kind[PieceType::Elephant.index()].bb()),
+            double: down(a.double.bb()),
             score: g.score,
         };
     }

@@ -10,7 +10,7 @@ use super::params::{
 };
 use super::score::Score;
 use super::trace::{weight, Tracer};
-use crate::board::bitboard::Bitboard;
+use super::wide::Wide;
 use crate::board::position::Position;
 use crate::board::types::{Color, PieceType};
 
@@ -101,7 +101,7 @@ pub fn evaluate<T: Tracer>(
     theirs: &Attacks,
     tracer: &mut T,
 ) -> Score {
-    let attacked = theirs.all & pos.color_bb(color);
+    let attacked = theirs.all & Wide::from(pos.color_bb(color));
     if attacked.is_empty() {
         return Score::ZERO;
     }
@@ -116,11 +116,11 @@ pub fn evaluate<T: Tracer>(
     // Called once per victim type, so each one ORs only the attacker types it needs.
     let mut victims_of = |kind: PieceType| {
         let k = kind.index();
-        let victims = attacked & pos.pieces(color, kind) & confinement(color, kind);
+        let victims = attacked & Wide::from(pos.pieces(color, kind) & confinement(color, kind));
         if victims.is_empty() {
             return;
         }
-        let mut cheap = Bitboard::EMPTY;
+        let mut cheap = Wide::empty();
         for &attacker in &BY_VALUE[..CHEAPER_COUNT[k]] {
             cheap |= theirs.by_kind[attacker];
         }
@@ -136,7 +136,7 @@ pub fn evaluate<T: Tracer>(
     // Advisors and elephants are seldom attacked: one test for both (masking each with its
     // confinement here measured more instructions).
     let defenders = pos.pieces(color, PieceType::Advisor) | pos.pieces(color, PieceType::Elephant);
-    if (attacked & defenders).any() {
+    if !(attacked & Wide::from(defenders)).is_empty() {
         victims_of(PieceType::Advisor);
         victims_of(PieceType::Elephant);
     }
