@@ -169,7 +169,13 @@ pub fn evaluate<T: Tracer>(
     for sq in pos.pieces(color, PieceType::Rook) {
         let a = rook_attacks(sq, occ);
         g.add(PieceType::Rook, a, a.and_not(own), color, tracer);
-        g.rook_files += patterns::rook_file(sq, own_pawns, all_pawns, color, tracer);
+        let file_bonus = patterns::rook_file(sq, own_pawns, all_pawns, color, tracer);
+        // Untraced, the pattern goes into the flexibility's sum (see `Tracer::TERMS`).
+        if T::TERMS {
+            g.rook_files += file_bonus;
+        } else {
+            g.score += file_bonus;
+        }
     }
     for sq in pos.pieces(color, PieceType::Cannon) {
         // Quiet moves slide like a rook; captures jump exactly one screen.
