@@ -101,7 +101,7 @@ pub fn evaluate<T: Tracer>(
     theirs: &Attacks,
     tracer: &mut T,
 ) -> Score {
-    let attacked = theirs.all & Wide::from(pos.color_bb(color));
+    let attacked = theirs.all & Wide::load(&pos.colors[color.index()]);
     if attacked.is_empty() {
         return Score::ZERO;
     }
@@ -116,7 +116,8 @@ pub fn evaluate<T: Tracer>(
     // Called once per victim type, so each one ORs only the attacker types it needs.
     let mut victims_of = |kind: PieceType| {
         let k = kind.index();
-        let victims = attacked & Wide::from(pos.pieces(color, kind) & confinement(color, kind));
+        let pieces = Wide::load(&pos.pieces_of(color)[k]);
+        let victims = attacked & pieces & confinement(color, kind).into();
         if victims.is_empty() {
             return;
         }

@@ -33,6 +33,17 @@ mod imp {
             Wide(unsafe { _mm_set_epi64x((b.0 >> 64) as i64, b.0 as i64) })
         }
 
+        /// The set `b` points to, read here straight into a vector register. The read is
+        /// volatile only so that the compiler keeps it here: it merged a plain read with the
+        /// walk's earlier read of the same set and kept that on the stack until here.
+        #[inline(always)]
+        pub fn load(b: &Bitboard) -> Wide {
+            let p = (b as *const Bitboard).cast::<__m128i>();
+            // SAFETY: `p` comes from a reference to a `Bitboard`, a `u128`: 16 initialised
+            // bytes, readable and aligned to 16 like `__m128i`.
+            Wide(unsafe { std::ptr::read_volatile(p) })
+        }
+
         #[inline(always)]
         pub fn bb(self) -> Bitboard {
             // SAFETY: SSE2 and SSE4.1, enabled for the whole build (see the module's note).
@@ -82,6 +93,11 @@ mod imp {
 
         #[inline(always)]
         pub fn from_bb(b: Bitboard) -> Wide {
+            Wide(b.0)
+        }
+
+        #[inline(always)]
+        pub fn load(b: &Bitboard) -> Wide {
             Wide(b.0)
         }
 
