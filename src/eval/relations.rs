@@ -136,8 +136,10 @@ pub fn evaluate<T: Tracer>(
     };
     // Advisors and elephants are seldom attacked: one test for both (masking each with its
     // confinement here measured more instructions).
-    let defenders = pos.pieces(color, PieceType::Advisor) | pos.pieces(color, PieceType::Elephant);
-    if !(attacked & Wide::from(defenders)).is_empty() {
+    let own = pos.pieces_of(color);
+    let defenders = Wide::load(&own[PieceType::Advisor.index()])
+        | Wide::load(&own[PieceType::Elephant.index()]);
+    if !(attacked & defenders).is_empty() {
         victims_of(PieceType::Advisor);
         victims_of(PieceType::Elephant);
     }
