@@ -130,6 +130,13 @@ mod imp {
 
 pub use imp::Wide;
 
+/// The set `b` points to, read where this is called (through a vector register, see
+/// [`Wide::load`]) rather than taken from an earlier read the compiler kept on the stack.
+#[inline(always)]
+pub fn fresh(b: &Bitboard) -> Bitboard {
+    Wide::load(b).bb()
+}
+
 impl Wide {
     #[inline(always)]
     pub fn count(self) -> u32 {
