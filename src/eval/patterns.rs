@@ -11,7 +11,7 @@ use super::params::{
 };
 use super::score::Score;
 use super::trace::{weight, Tracer};
-use super::wide::fresh;
+use super::wide::{fresh, Wide};
 use crate::board::attacks::between;
 use crate::board::bitboard::Bitboard;
 use crate::board::position::Position;
@@ -79,12 +79,12 @@ pub fn evaluate<T: Tracer>(
 #[inline(always)]
 pub fn rook_file<T: Tracer>(
     rook: Square,
-    own_pawns: Bitboard,
-    all_pawns: Bitboard,
+    own_pawns: Wide,
+    all_pawns: Wide,
     color: Color,
     tracer: &mut T,
 ) -> Score {
-    let file = file_bb(rook);
+    let file = Wide::from(file_bb(rook));
     if (file & all_pawns).is_empty() {
         tracer.weight(color, weight::ROOK_OPEN_FILE, 64);
         let palace_file = if (3..=5).contains(&rook.file()) {
