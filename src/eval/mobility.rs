@@ -164,8 +164,9 @@ pub fn evaluate<T: Tracer>(
         let a = horse_attacks(sq, occ);
         g.add(PieceType::Horse, a, a.and_not(own), color, tracer);
     }
-    let own_pawns = Wide::from(pos.pieces(color, PieceType::Pawn));
-    let all_pawns = own_pawns | Wide::from(pos.pieces(!color, PieceType::Pawn));
+    let pawn = PieceType::Pawn.index();
+    let own_pawns = Wide::load(&pos.pieces_of(color)[pawn]);
+    let all_pawns = own_pawns | Wide::load(&pos.pieces_of(!color)[pawn]);
     for sq in pos.pieces(color, PieceType::Rook) {
         let a = rook_attacks(sq, occ);
         g.add(PieceType::Rook, a, a.and_not(own), color, tracer);
