@@ -2,7 +2,6 @@
 //! by something cheaper, or attacked more often than guarded is a liability. Threats against
 //! the side that is not to move weigh more, since the side to move can cash them in now.
 
-use super::masks::confinement;
 use super::mobility::Attacks;
 use super::params::{
     ATTACKED_BY_CHEAPER, CHEAPER_MARGIN, HANGING, OUTNUMBERED, PIECE_VALUE, RELATIONS_ON_MOVE,
@@ -116,8 +115,8 @@ pub fn evaluate<T: Tracer>(
     // Called once per victim type, so each one ORs only the attacker types it needs.
     let mut victims_of = |kind: PieceType| {
         let k = kind.index();
-        let pieces = Wide::load(&pos.pieces_of(color)[k]);
-        let victims = attacked & pieces & confinement(color, kind).into();
+        // One vector AND whatever the kind: a mask to the kind's confinement would only add one.
+        let victims = attacked & Wide::load(&pos.pieces_of(color)[k]);
         if victims.is_empty() {
             return;
         }
