@@ -20,6 +20,12 @@ mod imp {
     #[derive(Clone, Copy)]
     pub struct Wide(__m128i);
 
+    // `Wide::load` reads a `Bitboard` as an `__m128i`: the same size and alignment.
+    const _: () = assert!(
+        std::mem::size_of::<Bitboard>() == std::mem::size_of::<__m128i>()
+            && std::mem::align_of::<Bitboard>() >= std::mem::align_of::<__m128i>()
+    );
+
     impl Wide {
         #[inline(always)]
         pub fn empty() -> Wide {
@@ -39,8 +45,8 @@ mod imp {
         #[inline(always)]
         pub fn load(b: &Bitboard) -> Wide {
             let p = (b as *const Bitboard).cast::<__m128i>();
-            // SAFETY: `p` comes from a reference to a `Bitboard`, a `u128`: 16 initialised
-            // bytes, readable and aligned to 16 like `__m128i`.
+            // SAFETY: `p` comes from a reference to a `Bitboard`: initialised, readable, and
+            // as large and aligned as an `__m128i` (asserted above), for which any bits are valid.
             Wide(unsafe { std::ptr::read_volatile(p) })
         }
 
