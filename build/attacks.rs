@@ -226,6 +226,25 @@ fn file_quiet(rook: &[[u128; 256]]) -> Vec<[u8; 256]> {
         .collect()
 }
 
+/// Bit of a [`file_cannon_quiet`] entry where its [`file_quiet`] byte starts.
+const FILE_QUIET_SHIFT: u32 = 96;
+
+/// For the evaluation's cannons: each file-cannon entry with its file-quiet byte above the
+/// board (from bit [`FILE_QUIET_SHIFT`]), so one lookup gives both. Shifted up by a file (at
+/// most 8), the byte stays clear of the board's 90 squares.
+fn file_cannon_quiet(cannon: &[[u128; 256]], quiet: &[[u8; 256]]) -> Vec<[u128; 256]> {
+    cannon
+        .iter()
+        .zip(quiet)
+        .map(|(c, q)| {
+            std::array::from_fn(|i| {
+                assert_eq!(c[i] >> SQUARES, 0, "file cannon entry off the board");
+                c[i] | (q[i] as u128) << FILE_QUIET_SHIFT
+            })
+        })
+        .collect()
+}
+
 /// Rank tables: for each file and inner-occupancy index, the attacked files of that rank.
 fn rank_table(cannon: bool) -> Vec<[u16; 128]> {
     (0..FILES)
@@ -353,18 +372,14 @@ pub fn generate() {
         "[[u32; 128]; 9]",
         &rank_cannon_rook(&rank_cannon, &rank_rook),
     );
-    emit_nested(
-        &mut out,
-        "FILE_QUIET",
-        "[[u8; 256]; 10]",
-        &file_quiet(&file_rook),
-    );
+    let file_cannon = file_table(true);
     emit_nested(&mut out, "FILE_ROOK", "[[u128; 256]; 10]", &file_rook);
+    emit_nested(&mut out, "FILE_CANNON", "[[u128; 256]; 10]", &file_cannon);
     emit_nested(
         &mut out,
-        "FILE_CANNON",
+        "FILE_CANNON_QUIET",
         "[[u128; 256]; 10]",
-        &file_table(true),
+        &file_cannon_quiet(&file_cannon, &file_quiet(&file_rook)),
     );
 
     let diagonal: Vec<u128> = (0..SQUARES)

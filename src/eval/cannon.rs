@@ -4,7 +4,7 @@
 
 use crate::board::bitboard::Bitboard;
 use crate::board::geometry::{file_index, rank_index, FILES, RANK_INNER_BITS};
-use crate::board::tables::{FILE_CANNON, FILE_QUIET, RANK_BASE, RANK_CANNON_ROOK};
+use crate::board::tables::{FILE_CANNON_QUIET, RANK_BASE, RANK_CANNON_ROOK};
 use crate::board::types::Square;
 
 /// The nine squares of `rank` as bits 0-8. Ranks 0-6 lie in the low half of the board, ranks
@@ -30,14 +30,17 @@ pub fn attacks_and_quiet(sq: Square, occ: Bitboard) -> (Bitboard, u32) {
     let along_rank = RANK_CANNON_ROOK[file][rank_idx];
     let quiet_rank = (along_rank >> 16 & !rank_occ).count_ones();
     let file_idx = file_index(occ.0, file);
-    let along_file = FILE_QUIET[rank][file_idx] as u32;
+    // The file's cannon attacks with its quiet byte above the board (from bit 96): one lookup.
+    let file_entry = FILE_CANNON_QUIET[rank][file_idx];
+    let along_file = (file_entry >> 96) as u32;
     // Rank 0 and rank 9 of the file: bits 0 and 81 of the board shifted by the file (`file`
     // < 9; the mask only tells the compiler the shift stays below 64).
     let file_occ = occ.0 >> (file % 64);
     let edges = (file_occ as u32 & 1) | ((file_occ >> 80) as u32 & 2);
     let quiet_file = (along_file & 15) + (along_file >> 4 & !edges & 3).count_ones();
     let on_rank = ((along_rank & 0x1FF) as u128).wrapping_mul(RANK_BASE[rank]);
-    let attacks = on_rank | FILE_CANNON[rank][file_idx] << (file % 64);
+    // Shifted by the file, the quiet byte stays above the board: masked off.
+    let attacks = on_rank | (file_entry << (file % 64)) & Bitboard::FULL.0;
     (Bitboard(attacks), quiet_rank + quiet_file)
 }
 

@@ -33,8 +33,8 @@ pub fn evaluate<T: Tracer>(
         PieceType::Cannon,
         PieceType::Pawn,
     ] {
-        units +=
-            (enemy_attacks[kind.index()] & zone).count() as i32 * KING_ZONE_ATTACK[kind.index()];
+        units += (enemy_attacks[kind.index()].bb() & zone).count() as i32
+            * KING_ZONE_ATTACK[kind.index()];
     }
     let units = units.min(KING_DANGER_MAX_UNITS);
     let mut score = Score::new(

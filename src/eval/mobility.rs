@@ -8,6 +8,7 @@ use super::params::MOBILITY;
 use super::patterns;
 use super::score::Score;
 use super::trace::{weight, Tracer};
+use super::wide::Wide;
 use crate::board::attacks::*;
 use crate::board::bitboard::Bitboard;
 use crate::board::position::Position;
@@ -15,15 +16,16 @@ use crate::board::types::{Color, PieceType};
 use static_assertions::const_assert;
 
 /// Who one colour attacks. A cannon attacks beyond its screen (what it could capture or
-/// guards); every other piece attacks its move targets.
+/// guards); every other piece attacks its move targets. Held as [`Wide`] sets: vector
+/// registers, which nothing else here uses, instead of pairs of general ones.
 #[derive(Clone, Copy)]
 pub struct Attacks {
     /// Squares attacked by the colour's pieces of each type.
-    pub by_kind: [Bitboard; 7],
+    pub by_kind: [Wide; 7],
     /// Squares attacked by at least one piece of the colour.
-    pub all: Bitboard,
+    pub all: Wide,
     /// Squares attacked by at least two pieces of the colour.
-    pub double: Bitboard,
+    pub double: Wide,
 }
 
 const fn weights() -> [Score; 7] {
@@ -70,6 +72,7 @@ impl Gather {
         color: Color,
         tracer: &mut T,
     ) {
+        let attacks = Wide::from(attacks);
         let a = &mut self.attacks;
         a.by_kind[kind.index()] |= attacks;
         a.double |= a.all & attacks;
@@ -104,9 +107,9 @@ pub fn evaluate<T: Tracer>(
     let enemy = pos.color_bb(!color);
     let mut g = Gather {
         attacks: Attacks {
-            by_kind: [Bitboard::EMPTY; 7],
-            all: Bitboard::EMPTY,
-            double: Bitboard::EMPTY,
+            by_kind: [Wide::empty(); 7],
+            all: Wide::empty(),
+            double: Wide::empty(),
         },
         score: Score::ZERO,
         rook_files: Score::ZERO,
@@ -138,11 +141,11 @@ pub fn evaluate<T: Tracer>(
         let crossed = p & down(!own_side(color));
         let left = (crossed >> 1) & down(!FILE_I);
         let right = (crossed << 1) & down(!FILE_A);
-        let all = Bitboard(((forward | left | right) as u128) << shift);
+        let all = Wide::from(Bitboard(((forward | left | right) as u128) << shift));
         let pawn_double = (forward & left) | (forward & right) | (left & right);
         let a = &mut g.attacks;
         a.by_kind[PieceType::Pawn.index()] = all;
-        a.double |= (a.all & all) | Bitboard((pawn_double as u128) << shift);
+        a.double |= (a.all & all) | Wide::from(Bitboard((pawn_double as u128) << shift));
         a.all |= all;
         // Not masked to the board: the three sets have no bits past it.
         let free = !down(own);
@@ -161,12 +164,19 @@ pub fn evaluate<T: Tracer>(
         let a = horse_attacks(sq, occ);
         g.add(PieceType::Horse, a, a.and_not(own), color, tracer);
     }
-    let own_pawns = pos.pieces(color, PieceType::Pawn);
-    let all_pawns = own_pawns | pos.pieces(!color, PieceType::Pawn);
+    let pawn = PieceType::Pawn.index();
+    let own_pawns = Wide::load(&pos.pieces_of(color)[pawn]);
+    let all_pawns = own_pawns | Wide::load(&pos.pieces_of(!color)[pawn]);
     for sq in pos.pieces(color, PieceType::Rook) {
         let a = rook_attacks(sq, occ);
         g.add(PieceType::Rook, a, a.and_not(own), color, tracer);
-        g.rook_files += patterns::rook_file(sq, own_pawns, all_pawns, color, tracer);
+        let file_bonus = patterns::rook_file(sq, own_pawns, all_pawns, color, tracer);
+        // Untraced, the pattern goes into the flexibility's sum (see `Tracer::TERMS`).
+        if T::TERMS {
+            g.rook_files += file_bonus;
+        } else {
+            g.score += file_bonus;
+        }
     }
     for sq in pos.pieces(color, PieceType::Cannon) {
         // Quiet moves slide like a rook; captures jump exactly one screen.
@@ -311,7 +321,7 @@ impl DefenderCache {
             Color::Black => 45,
         };
         let down = |b: Bitboard| (b.0 >> shift) as u64;
-        let up = |b: u64| Bitboard((b as u128) << shift);
+        let up = |b: u64| Wide::from(Bitboard((b as u128) << shift));
         let region = DEFENDER_REGION[color.index()];
         let palace = palace(color);
         let king_shift = KING_SHIFT[color.index()];
@@ -342,10 +352,10 @@ impl DefenderCache {
         let a = &g.attacks;
         *entry = DefenderEntry {
             key,
-            king: down(a.by_kind[PieceType::King.index()]),
-            advisors: down(a.by_kind[PieceType::Advisor.index()]),
-            elephants: down(a.by_kind[PieceType::Elephant.index()]),
-            double: down(a.double),
+            king: down(a.by_kind[PieceType::King.index()].bb()),
+            advisors: down(a.by_kind[PieceType::Advisor.index()].bb()),
+            elephants: down(a.by_kind[PieceType::Elephant.index()].bb()),
+            double: down(a.double.bb()),
             score: g.score,
         };
     }

@@ -17,6 +17,7 @@ mod relations;
 mod scale;
 pub mod score;
 pub mod trace;
+mod wide;
 
 use crate::board::position::{BoardObserver, Position};
 use crate::board::types::{Color, Piece, Square};

@@ -11,6 +11,7 @@ use super::params::{
 };
 use super::score::Score;
 use super::trace::{weight, Tracer};
+use super::wide::{fresh, Wide};
 use crate::board::attacks::between;
 use crate::board::bitboard::Bitboard;
 use crate::board::position::Position;
@@ -28,7 +29,8 @@ pub fn evaluate<T: Tracer>(
     let them = !color;
     let mut score = Score::ZERO;
 
-    let cannons = pos.pieces(color, PieceType::Cannon);
+    let own = pos.pieces_of(color);
+    let cannons = fresh(&own[PieceType::Cannon.index()]);
     if cannons.any() {
         let occ = pos.occupied();
         // The position keeps each king's square: no bit scan of the king's set.
@@ -53,15 +55,12 @@ pub fn evaluate<T: Tracer>(
         }
     }
 
-    if pos
-        .pieces(color, PieceType::Horse)
-        .has(palace_centre(color))
-    {
+    if fresh(&own[PieceType::Horse.index()]).has(palace_centre(color)) {
         score += Score::from_pair(HORSE_IN_PALACE_CENTRE);
         tracer.weight(color, weight::HORSE_IN_PALACE_CENTRE, 64);
     }
 
-    let own_pawns = pos.pieces(color, PieceType::Pawn);
+    let own_pawns = fresh(&own[PieceType::Pawn.index()]);
     score += rook_files;
 
     let crossed = own_pawns & !own_side(color);
@@ -80,12 +79,12 @@ pub fn evaluate<T: Tracer>(
 #[inline(always)]
 pub fn rook_file<T: Tracer>(
     rook: Square,
-    own_pawns: Bitboard,
-    all_pawns: Bitboard,
+    own_pawns: Wide,
+    all_pawns: Wide,
     color: Color,
     tracer: &mut T,
 ) -> Score {
-    let file = file_bb(rook);
+    let file = Wide::from(file_bb(rook));
     if (file & all_pawns).is_empty() {
         tracer.weight(color, weight::ROOK_OPEN_FILE, 64);
         let palace_file = if (3..=5).contains(&rook.file()) {

@@ -2,7 +2,6 @@
 //! by something cheaper, or attacked more often than guarded is a liability. Threats against
 //! the side that is not to move weigh more, since the side to move can cash them in now.
 
-use super::masks::confinement;
 use super::mobility::Attacks;
 use super::params::{
     ATTACKED_BY_CHEAPER, CHEAPER_MARGIN, HANGING, OUTNUMBERED, PIECE_VALUE, RELATIONS_ON_MOVE,
@@ -10,7 +9,7 @@ use super::params::{
 };
 use super::score::Score;
 use super::trace::{weight, Tracer};
-use crate::board::bitboard::Bitboard;
+use super::wide::Wide;
 use crate::board::position::Position;
 use crate::board::types::{Color, PieceType};
 
@@ -101,7 +100,7 @@ pub fn evaluate<T: Tracer>(
     theirs: &Attacks,
     tracer: &mut T,
 ) -> Score {
-    let attacked = theirs.all & pos.color_bb(color);
+    let attacked = theirs.all & Wide::load(&pos.colors[color.index()]);
     if attacked.is_empty() {
         return Score::ZERO;
     }
@@ -116,11 +115,12 @@ pub fn evaluate<T: Tracer>(
     // Called once per victim type, so each one ORs only the attacker types it needs.
     let mut victims_of = |kind: PieceType| {
         let k = kind.index();
-        let victims = attacked & pos.pieces(color, kind) & confinement(color, kind);
+        // One vector AND whatever the kind: a mask to the kind's confinement would only add one.
+        let victims = attacked & Wide::load(&pos.pieces_of(color)[k]);
         if victims.is_empty() {
             return;
         }
-        let mut cheap = Bitboard::EMPTY;
+        let mut cheap = Wide::empty();
         for &attacker in &BY_VALUE[..CHEAPER_COUNT[k]] {
             cheap |= theirs.by_kind[attacker];
         }
@@ -135,8 +135,10 @@ pub fn evaluate<T: Tracer>(
     };
     // Advisors and elephants are seldom attacked: one test for both (masking each with its
     // confinement here measured more instructions).
-    let defenders = pos.pieces(color, PieceType::Advisor) | pos.pieces(color, PieceType::Elephant);
-    if (attacked & defenders).any() {
+    let own = pos.pieces_of(color);
+    let defenders = Wide::load(&own[PieceType::Advisor.index()])
+        | Wide::load(&own[PieceType::Elephant.index()]);
+    if !(attacked & defenders).is_empty() {
         victims_of(PieceType::Advisor);
         victims_of(PieceType::Elephant);
     }

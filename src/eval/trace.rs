@@ -70,6 +70,11 @@ pub mod weight {
 
 /// Receives each term of each colour, from that colour's point of view.
 pub trait Tracer {
+    /// Does the tracer read the terms apart? Where it does not (the search's `()`), the
+    /// evaluation may add a part of one term into another's sum: `Score` addition wraps, so
+    /// the total is the same in any grouping, and fewer sums stay live.
+    const TERMS: bool = true;
+
     fn term(&mut self, term: Term, color: Color, score: Score);
     fn result(&mut self, phase: i32, scale: i32, red: Score);
 
@@ -84,6 +89,7 @@ pub trait Tracer {
 }
 
 impl Tracer for () {
+    const TERMS: bool = false;
     #[inline(always)]
     fn term(&mut self, _: Term, _: Color, _: Score) {}
     #[inline(always)]
