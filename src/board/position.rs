@@ -515,9 +515,14 @@ impl Position {
 
     /// [`Position::make_move_with`] given the hash the move leads to, [`Position::hash_after`]:
     /// the search works it out to prefetch the child's entries, so here it is set, not updated
-    /// piece by piece.
+    /// piece by piece. Crate-only: a wrong hash would go unnoticed in a release build.
     #[inline]
-    pub fn make_move_hashed<O: BoardObserver>(&mut self, mv: Move, hash: u64, observer: &mut O) {
+    pub(crate) fn make_move_hashed<O: BoardObserver>(
+        &mut self,
+        mv: Move,
+        hash: u64,
+        observer: &mut O,
+    ) {
         debug_assert_eq!(hash, self.hash_after(mv));
         match self.side {
             Color::Red => self.make_move_for(Color::Red, mv, Some(hash), observer),

@@ -60,9 +60,9 @@ pub fn see_ge(pos: &Position, mv: Move, threshold: i32) -> bool {
 fn exchange(pos: &Position, from: Square, to: Square, mover: Piece, mut balance: i32) -> bool {
     let near = near_attackers(pos, to);
     let mut side = !mover.color();
-    // No piece of the opponent's near (over a quarter of the calls): the capture stands,
-    // answered before the exchange loop's set-up. (`near` holds neither `from`, ours, nor
-    // `to`.)
+    // No piece of the opponent's near (over a quarter of the calls): nothing can take back,
+    // so the capture stands, answered before the exchange loop's set-up. (The opponent's part
+    // of `near` never holds `from`, the mover's square, nor `to`, which no piece attacks from.)
     if (near & pos.color_bb(side)).is_empty() {
         return true;
     }
