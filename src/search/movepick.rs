@@ -100,6 +100,10 @@ impl MovePicker {
         if let Some(mv) = self.next_sorted(pos) {
             return Some(mv);
         }
+        // The leaves end the picking themselves when no stage is left after theirs.
+        if self.stage == Stage::Done {
+            return None;
+        }
         self.next_with(pos, history, None)
     }
 
@@ -147,7 +151,12 @@ impl MovePicker {
                 return Some(mv);
             }
         }
-        self.stage = Stage::BadCaptures;
+        // The bad captures are all still to come.
+        self.stage = if self.bad.is_empty() {
+            Stage::Done
+        } else {
+            Stage::BadCaptures
+        };
         None
     }
 
@@ -288,6 +297,7 @@ impl MovePicker {
             }
             let mv = match self.next_sorted(pos) {
                 Some(mv) => mv,
+                None if self.stage == Stage::Done => return None,
                 None => self.next_with(pos, history, Some(checks))?,
             };
             if pos.piece_at(mv.to()).is_some()
