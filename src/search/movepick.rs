@@ -5,7 +5,8 @@
 use super::history::{Continuations, History};
 use super::see::{piece_value, see_ge, SEE_VALUE};
 use crate::board::attacks::{
-    advisor_attacks, elephant_attacks, horse_attacks, king_attacks, pawn_attacks, rook_attacks,
+    advisor_attacks, between, elephant_attacks, horse_attacks, king_attacks, lines_through,
+    pawn_attacks, piece_attacks, rook_attacks,
 };
 use crate::board::bitboard::Bitboard;
 use crate::board::check_info::CheckInfo;
@@ -462,22 +463,34 @@ impl MovePicker {
     /// two squares alone (the arrival taken, no piece of ours to move), inline.
     #[inline(always)]
     fn is_legal_quiet(&self, pos: &Position, mv: Move) -> bool {
-        pos.piece_at(mv.to()).is_none()
-            && pos
-                .piece_at(mv.from())
-                .is_some_and(|piece| piece.color() == pos.side_to_move())
-            && self.is_legal_quiet_move(pos, mv)
-    }
-
-    /// [`MovePicker::is_legal_quiet`] past the squares' test. The king test is the
-    /// generator's, from the safety sets the captures were generated with: most of these
-    /// moves need no exact test. Out of line, as `Position::is_legal` was.
-    #[inline(never)]
-    fn is_legal_quiet_move(&self, pos: &Position, mv: Move) -> bool {
-        if !pos.is_pseudo_legal(mv) {
+        if pos.piece_at(mv.to()).is_some() {
             return false;
         }
-        generated_safety(&self.safety).allows(pos, mv.from(), mv.to())
+        match pos.piece_at(mv.from()) {
+            Some(piece) if piece.color() == pos.side_to_move() => {
+                self.is_legal_quiet_move(pos, piece, mv)
+            }
+            _ => false,
+        }
+    }
+
+    /// [`MovePicker::is_legal_quiet`] past the squares' test, for `piece` (ours, on the
+    /// move's departure square; the arrival square is empty): `Position::is_pseudo_legal`
+    /// without the tests those two facts settle. The king test is the generator's, from the
+    /// safety sets the captures were generated with: most of these moves need no exact test.
+    /// Out of line, as `Position::is_legal` was.
+    #[inline(never)]
+    fn is_legal_quiet_move(&self, pos: &Position, piece: Piece, mv: Move) -> bool {
+        let (from, to) = (mv.from(), mv.to());
+        let occ = pos.occupied();
+        let reaches = match piece.kind() {
+            // A rook, or a cannon moving quietly, with nothing in the way.
+            PieceType::Rook | PieceType::Cannon => {
+                lines_through(from).has(to) && (between(from, to) & occ).is_empty()
+            }
+            _ => piece_attacks(piece, from, occ).has(to),
+        };
+        reaches && generated_safety(&self.safety).allows(pos, from, to)
     }
 
     /// Was `mv` handed out before the quiets stage (hash move, killer or counter-move)?
@@ -840,6 +853,34 @@ mod tests {
             skipped > 100 && kept > 100 && pushes > 20,
             "skipped {skipped}, kept {kept}, pawn pushes {pushes}"
         );
+    }
+
+    /// The killers' legality test against the generator, for every pair of squares.
+    #[test]
+    fn quiet_legality_agrees_with_generator() {
+        let fens = [
+            Position::START_FEN,
+            "r1ba1a3/4kn3/2n1b4/pNp1p1p1p/4c4/6P2/P1P2R2P/1CcC5/9/2BAKAB2 w - - 0 1",
+            "1cbak4/9/n2a5/2p1p3p/5cp2/2n2N3/6PCP/3AB4/2C6/3A1K1N1 w - - 0 1",
+            "3k1ab2/6n2/b2a5/p1r1C4/4CN3/P4p2P/3RP4/4B4/4A4/3AK1B2 w - - 2 28",
+            "4k4/9/9/9/4c4/9/4R4/9/4C4/3K5 b - - 0 1",
+        ];
+        for fen in fens {
+            let pos = Position::from_fen(fen).unwrap();
+            let legal = legal_moves(&pos);
+            let mut picker = MovePicker::new(None, [None; 2], None, Continuations::default());
+            // The captures' generation sets up the safety sets the test reads.
+            picker.next(&pos, &History::default());
+            for from in 0..90 {
+                for to in 0..90 {
+                    if from != to {
+                        let mv = Move::new(Square::new(from), Square::new(to));
+                        let expected = legal.contains(mv) && pos.piece_at(mv.to()).is_none();
+                        assert_eq!(picker.is_legal_quiet(&pos, mv), expected, "{fen} {mv}");
+                    }
+                }
+            }
+        }
     }
 
     #[test]
