@@ -34,8 +34,9 @@ enum Stage {
 
 pub struct MovePicker {
     stage: Stage,
-    tt_move: Option<Move>,
-    refutations: [Option<Move>; 3],
+    /// The moves the stages before the quiets may hand out: the hash move, the two killers
+    /// and the counter-move. Side by side, so the quiets are tested against all four at once.
+    early: [Option<Move>; 4],
     /// The moves before this node, whose continuation histories order the quiets.
     continuations: Continuations,
     /// Quiescence outside check: captures only, losing ones skipped.
@@ -67,8 +68,7 @@ impl MovePicker {
     ) -> MovePicker {
         MovePicker {
             stage: Stage::TtMove,
-            tt_move,
-            refutations: [killers[0], killers[1], counter],
+            early: [tt_move, killers[0], killers[1], counter],
             continuations,
             captures_only: false,
             list: MoveList::new(),
@@ -86,6 +86,11 @@ impl MovePicker {
         let mut picker = MovePicker::new(tt_move, [None; 2], None, Continuations::default());
         picker.captures_only = !in_check;
         picker
+    }
+
+    #[inline(always)]
+    fn tt_move(&self) -> Option<Move> {
+        self.early[0]
     }
 
     /// Did the move just handed out win at least nothing by exchange (`see_ge(.., 0)`)? True
@@ -125,7 +130,7 @@ impl MovePicker {
     #[inline(never)]
     fn pick_good_capture(&mut self, pos: &Position) -> Option<Move> {
         while let Some(mv) = self.pick_best() {
-            if Some(mv) == self.tt_move {
+            if Some(mv) == self.tt_move() {
                 continue;
             }
             if see_ge(pos, mv, 0) {
@@ -175,7 +180,7 @@ impl MovePicker {
         let found = 'found: {
             if stage == Stage::TtMove {
                 stage = Stage::GenCaptures;
-                if let Some(mv) = self.tt_move {
+                if let Some(mv) = self.tt_move() {
                     if !self.captures_only || pos.piece_at(mv.to()).is_some() {
                         break 'found Some(mv);
                     }
@@ -206,9 +211,10 @@ impl MovePicker {
                         Stage::Killer2 => Stage::Counter,
                         _ => Stage::GenQuiets,
                     };
-                    if let Some(mv) = self.refutations[slot] {
-                        let repeated = self.refutations[..slot].contains(&Some(mv));
-                        if !repeated && Some(mv) != self.tt_move && self.is_legal_quiet(pos, mv) {
+                    if let Some(mv) = self.early[1 + slot] {
+                        // Not the hash move nor a refutation before it.
+                        let repeated = self.early[..1 + slot].contains(&Some(mv));
+                        if !repeated && self.is_legal_quiet(pos, mv) {
                             break 'found Some(mv);
                         }
                     }
@@ -496,7 +502,7 @@ impl MovePicker {
     /// Was `mv` handed out before the quiets stage (hash move, killer or counter-move)?
     #[inline(always)]
     fn tried_before(&self, mv: Move) -> bool {
-        Some(mv) == self.tt_move || self.refutations.contains(&Some(mv))
+        self.early.contains(&Some(mv))
     }
 
     fn pick_quiet(&mut self) -> Option<Move> {
