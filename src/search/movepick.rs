@@ -525,7 +525,9 @@ impl MovePicker {
     /// into a few vector instructions.
     fn pick_best(&mut self) -> Option<Move> {
         let keys = self.keys();
-        let best = keys.iter().copied().max().unwrap_or(TAKEN);
+        // Folded from TAKEN (below every key, and the answer for no keys): `max` took the
+        // first key apart and set its vector loop up on the rest.
+        let best = keys.iter().fold(TAKEN, |best, &key| best.max(key));
         if best == TAKEN {
             return None;
         }
