@@ -46,18 +46,21 @@ fn nudge(entry: i32, bonus: i32) -> i32 {
     entry + bonus - entry * bonus.abs() / HISTORY_MAX
 }
 
-/// Butterfly entries per side, one per raw move's square bits ([`butterfly_index`]).
-const BUTTERFLY_SLOTS: usize = 1 << 14;
+/// Butterfly entries per side, one per raw move ([`butterfly_index`]).
+const BUTTERFLY_SLOTS: usize = 1 << 16;
 
-/// A move's butterfly slot: its two squares as they are packed in the move (from in the low
-/// seven bits, to above), so a lookup needs one mask, not a multiplication by 90.
+/// A side's butterfly slot for a move: the move's raw bits, its two squares as they are packed
+/// (from in the low seven bits, to above) and the top bit every move has, so a lookup needs
+/// neither a multiplication by 90 nor a mask. The slots without the top bit are never read or
+/// written: the table's lower half of each side stays untouched (and, allocated zeroed, never
+/// takes memory).
 #[inline(always)]
-fn butterfly_index(mv: Move) -> usize {
-    usize::from(mv.raw()) & (BUTTERFLY_SLOTS - 1)
+fn butterfly_index(side: Color, mv: Move) -> usize {
+    side.index() * BUTTERFLY_SLOTS + usize::from(mv.raw())
 }
 
 pub struct History {
-    butterfly: Box<[[i32; BUTTERFLY_SLOTS]; 2]>,
+    butterfly: Box<[i32; 2 * BUTTERFLY_SLOTS]>,
     /// One table for both plies back: row the earlier move, column the reply (piece and
     /// destination), within ±HISTORY_MAX.
     continuation: Box<[[i16; PIECE_SQUARES]]>,
@@ -74,7 +77,11 @@ static_assertions::const_assert!(HISTORY_MAX <= i16::MAX as i32);
 impl Default for History {
     fn default() -> Self {
         History {
-            butterfly: Box::new([[0; BUTTERFLY_SLOTS]; 2]),
+            // Not built on the stack: 512 KB.
+            butterfly: vec![0; 2 * BUTTERFLY_SLOTS]
+                .into_boxed_slice()
+                .try_into()
+                .expect("the butterfly table's length"),
             continuation: vec![[0; PIECE_SQUARES]; PIECE_SQUARES + 1].into_boxed_slice(),
             capture: Box::new([[[0; 8]; 90]; Piece::COUNT]),
             counter: Box::new([[None; 90]; Piece::COUNT]),
@@ -86,7 +93,7 @@ impl Default for History {
 impl History {
     #[inline]
     pub fn score(&self, side: Color, mv: Move) -> i32 {
-        self.butterfly[side.index()][butterfly_index(mv)]
+        self.butterfly[butterfly_index(side, mv)]
     }
 
     /// A quiet move's ordering score: its butterfly history plus its continuation histories
@@ -122,7 +129,7 @@ impl History {
     #[inline]
     pub fn update(&mut self, side: Color, mv: Move, bonus: i32) {
         let bonus = bonus.clamp(-HISTORY_MAX, HISTORY_MAX);
-        let entry = &mut self.butterfly[side.index()][butterfly_index(mv)];
+        let entry = &mut self.butterfly[butterfly_index(side, mv)];
         *entry = nudge(*entry, bonus);
     }
 
@@ -158,7 +165,7 @@ impl History {
 
     #[cfg(test)]
     pub fn learnt_anything(&self) -> bool {
-        self.butterfly.iter().flatten().any(|&h| h != 0)
+        self.butterfly.iter().any(|&h| h != 0)
             && self.continuation.iter().flatten().any(|&h| h != 0)
             && self.capture.iter().flatten().flatten().any(|&h| h != 0)
     }

@@ -5,7 +5,8 @@
 use super::history::{Continuations, History};
 use super::see::{piece_value, see_ge, SEE_VALUE};
 use crate::board::attacks::{
-    advisor_attacks, elephant_attacks, horse_attacks, king_attacks, pawn_attacks, rook_attacks,
+    advisor_attacks, between, elephant_attacks, horse_attacks, king_attacks, lines_through,
+    pawn_attacks, piece_attacks, rook_attacks,
 };
 use crate::board::bitboard::Bitboard;
 use crate::board::check_info::CheckInfo;
@@ -33,8 +34,9 @@ enum Stage {
 
 pub struct MovePicker {
     stage: Stage,
-    tt_move: Option<Move>,
-    refutations: [Option<Move>; 3],
+    /// The moves the stages before the quiets may hand out: the hash move, the two killers
+    /// and the counter-move. Side by side, so the quiets are tested against all four at once.
+    early: [Option<Move>; 4],
     /// The moves before this node, whose continuation histories order the quiets.
     continuations: Continuations,
     /// Quiescence outside check: captures only, losing ones skipped.
@@ -66,8 +68,7 @@ impl MovePicker {
     ) -> MovePicker {
         MovePicker {
             stage: Stage::TtMove,
-            tt_move,
-            refutations: [killers[0], killers[1], counter],
+            early: [tt_move, killers[0], killers[1], counter],
             continuations,
             captures_only: false,
             list: MoveList::new(),
@@ -87,6 +88,11 @@ impl MovePicker {
         picker
     }
 
+    #[inline(always)]
+    fn tt_move(&self) -> Option<Move> {
+        self.early[0]
+    }
+
     /// Did the move just handed out win at least nothing by exchange (`see_ge(.., 0)`)? True
     /// for the good captures, which leave the picker in their stage; the search's own,
     /// lower SEE threshold then needs no second exchange.
@@ -99,6 +105,10 @@ impl MovePicker {
     pub fn next(&mut self, pos: &Position, history: &History) -> Option<Move> {
         if let Some(mv) = self.next_sorted(pos) {
             return Some(mv);
+        }
+        // The leaves end the picking themselves when no stage is left after theirs.
+        if self.stage == Stage::Done {
+            return None;
         }
         self.next_with(pos, history, None)
     }
@@ -120,7 +130,7 @@ impl MovePicker {
     #[inline(never)]
     fn pick_good_capture(&mut self, pos: &Position) -> Option<Move> {
         while let Some(mv) = self.pick_best() {
-            if Some(mv) == self.tt_move {
+            if Some(mv) == self.tt_move() {
                 continue;
             }
             if see_ge(pos, mv, 0) {
@@ -147,7 +157,12 @@ impl MovePicker {
                 return Some(mv);
             }
         }
-        self.stage = Stage::BadCaptures;
+        // The bad captures are all still to come.
+        self.stage = if self.bad.is_empty() {
+            Stage::Done
+        } else {
+            Stage::BadCaptures
+        };
         None
     }
 
@@ -165,7 +180,7 @@ impl MovePicker {
         let found = 'found: {
             if stage == Stage::TtMove {
                 stage = Stage::GenCaptures;
-                if let Some(mv) = self.tt_move {
+                if let Some(mv) = self.tt_move() {
                     if !self.captures_only || pos.piece_at(mv.to()).is_some() {
                         break 'found Some(mv);
                     }
@@ -196,9 +211,10 @@ impl MovePicker {
                         Stage::Killer2 => Stage::Counter,
                         _ => Stage::GenQuiets,
                     };
-                    if let Some(mv) = self.refutations[slot] {
-                        let repeated = self.refutations[..slot].contains(&Some(mv));
-                        if !repeated && Some(mv) != self.tt_move && self.is_legal_quiet(pos, mv) {
+                    if let Some(mv) = self.early[1 + slot] {
+                        // Not the hash move nor a refutation before it.
+                        let repeated = self.early[..1 + slot].contains(&Some(mv));
+                        if !repeated && self.is_legal_quiet(pos, mv) {
                             break 'found Some(mv);
                         }
                     }
@@ -288,6 +304,7 @@ impl MovePicker {
             }
             let mv = match self.next_sorted(pos) {
                 Some(mv) => mv,
+                None if self.stage == Stage::Done => return None,
                 None => self.next_with(pos, history, Some(checks))?,
             };
             if pos.piece_at(mv.to()).is_some()
@@ -452,28 +469,40 @@ impl MovePicker {
     /// two squares alone (the arrival taken, no piece of ours to move), inline.
     #[inline(always)]
     fn is_legal_quiet(&self, pos: &Position, mv: Move) -> bool {
-        pos.piece_at(mv.to()).is_none()
-            && pos
-                .piece_at(mv.from())
-                .is_some_and(|piece| piece.color() == pos.side_to_move())
-            && self.is_legal_quiet_move(pos, mv)
-    }
-
-    /// [`MovePicker::is_legal_quiet`] past the squares' test. The king test is the
-    /// generator's, from the safety sets the captures were generated with: most of these
-    /// moves need no exact test. Out of line, as `Position::is_legal` was.
-    #[inline(never)]
-    fn is_legal_quiet_move(&self, pos: &Position, mv: Move) -> bool {
-        if !pos.is_pseudo_legal(mv) {
+        if pos.piece_at(mv.to()).is_some() {
             return false;
         }
-        generated_safety(&self.safety).allows(pos, mv.from(), mv.to())
+        match pos.piece_at(mv.from()) {
+            Some(piece) if piece.color() == pos.side_to_move() => {
+                self.is_legal_quiet_move(pos, piece, mv)
+            }
+            _ => false,
+        }
+    }
+
+    /// [`MovePicker::is_legal_quiet`] past the squares' test, for `piece` (ours, on the
+    /// move's departure square; the arrival square is empty): `Position::is_pseudo_legal`
+    /// without the tests those two facts settle. The king test is the generator's, from the
+    /// safety sets the captures were generated with: most of these moves need no exact test.
+    /// Out of line, as `Position::is_legal` was.
+    #[inline(never)]
+    fn is_legal_quiet_move(&self, pos: &Position, piece: Piece, mv: Move) -> bool {
+        let (from, to) = (mv.from(), mv.to());
+        let occ = pos.occupied();
+        let reaches = match piece.kind() {
+            // A rook, or a cannon moving quietly, with nothing in the way.
+            PieceType::Rook | PieceType::Cannon => {
+                lines_through(from).has(to) && (between(from, to) & occ).is_empty()
+            }
+            _ => piece_attacks(piece, from, occ).has(to),
+        };
+        reaches && generated_safety(&self.safety).allows(pos, from, to)
     }
 
     /// Was `mv` handed out before the quiets stage (hash move, killer or counter-move)?
     #[inline(always)]
     fn tried_before(&self, mv: Move) -> bool {
-        Some(mv) == self.tt_move || self.refutations.contains(&Some(mv))
+        self.early.contains(&Some(mv))
     }
 
     fn pick_quiet(&mut self) -> Option<Move> {
@@ -496,7 +525,9 @@ impl MovePicker {
     /// into a few vector instructions.
     fn pick_best(&mut self) -> Option<Move> {
         let keys = self.keys();
-        let best = keys.iter().copied().max().unwrap_or(TAKEN);
+        // Folded from TAKEN (below every key, and the answer for no keys): `max` took the
+        // first key apart and set its vector loop up on the rest.
+        let best = keys.iter().fold(TAKEN, |best, &key| best.max(key));
         if best == TAKEN {
             return None;
         }
@@ -830,6 +861,34 @@ mod tests {
             skipped > 100 && kept > 100 && pushes > 20,
             "skipped {skipped}, kept {kept}, pawn pushes {pushes}"
         );
+    }
+
+    /// The killers' legality test against the generator, for every pair of squares.
+    #[test]
+    fn quiet_legality_agrees_with_generator() {
+        let fens = [
+            Position::START_FEN,
+            "r1ba1a3/4kn3/2n1b4/pNp1p1p1p/4c4/6P2/P1P2R2P/1CcC5/9/2BAKAB2 w - - 0 1",
+            "1cbak4/9/n2a5/2p1p3p/5cp2/2n2N3/6PCP/3AB4/2C6/3A1K1N1 w - - 0 1",
+            "3k1ab2/6n2/b2a5/p1r1C4/4CN3/P4p2P/3RP4/4B4/4A4/3AK1B2 w - - 2 28",
+            "4k4/9/9/9/4c4/9/4R4/9/4C4/3K5 b - - 0 1",
+        ];
+        for fen in fens {
+            let pos = Position::from_fen(fen).unwrap();
+            let legal = legal_moves(&pos);
+            let mut picker = MovePicker::new(None, [None; 2], None, Continuations::default());
+            // The captures' generation sets up the safety sets the test reads.
+            picker.next(&pos, &History::default());
+            for from in 0..90 {
+                for to in 0..90 {
+                    if from != to {
+                        let mv = Move::new(Square::new(from), Square::new(to));
+                        let expected = legal.contains(mv) && pos.piece_at(mv.to()).is_none();
+                        assert_eq!(picker.is_legal_quiet(&pos, mv), expected, "{fen} {mv}");
+                    }
+                }
+            }
+        }
     }
 
     #[test]
