@@ -112,14 +112,17 @@ pub fn evaluate<T: Tracer>(
     let guarded = ours.all;
     let outnumbered = theirs.double.and_not(ours.double) & guarded;
     let mut penalty = Score::ZERO;
+    // The attacked pieces of the types not yet seen: once none is left, the rest is skipped.
+    let mut rest = attacked;
     // Called once per victim type, so each one ORs only the attacker types it needs.
-    let mut victims_of = |kind: PieceType| {
+    let mut victims_of = |kind: PieceType, rest: &mut Wide| {
         let k = kind.index();
         // One vector AND whatever the kind: a mask to the kind's confinement would only add one.
         let victims = attacked & Wide::load(&pos.pieces_of(color)[k]);
         if victims.is_empty() {
             return;
         }
+        *rest = rest.and_not(victims);
         let mut cheap = Wide::empty();
         for &attacker in &BY_VALUE[..CHEAPER_COUNT[k]] {
             cheap |= theirs.by_kind[attacker];
@@ -139,13 +142,19 @@ pub fn evaluate<T: Tracer>(
     let defenders = Wide::load(&own[PieceType::Advisor.index()])
         | Wide::load(&own[PieceType::Elephant.index()]);
     if !(attacked & defenders).is_empty() {
-        victims_of(PieceType::Advisor);
-        victims_of(PieceType::Elephant);
+        victims_of(PieceType::Advisor, &mut rest);
+        victims_of(PieceType::Elephant, &mut rest);
     }
-    victims_of(PieceType::Horse);
-    victims_of(PieceType::Rook);
-    victims_of(PieceType::Cannon);
-    victims_of(PieceType::Pawn);
+    victims_of(PieceType::Horse, &mut rest);
+    if !rest.is_empty() {
+        victims_of(PieceType::Rook, &mut rest);
+        if !rest.is_empty() {
+            victims_of(PieceType::Cannon, &mut rest);
+            if !rest.is_empty() {
+                victims_of(PieceType::Pawn, &mut rest);
+            }
+        }
+    }
     // Half weight, the usual one for the side to move, is one shift of the packed halves.
     if HALVING_EXACT && weight * 2 == 64 {
         -penalty.halved_non_negative()
