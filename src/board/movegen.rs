@@ -317,12 +317,25 @@ impl<S: MoveSink> Generator<'_, S> {
                 targets & s.risky_to
             };
             self.add_tested(from, candidates);
-        } else if s.risky_from.has(from) {
-            self.add_tested(from, targets);
         } else {
-            let risky = targets & s.risky_to;
-            self.sink.push_all(from, targets & !risky);
-            self.add_tested(from, risky);
+            // A move screening a cannon aimed at the king along an empty line is never legal.
+            let targets = targets.and_not(s.risky_to);
+            if !s.risky_from.has(from) {
+                self.sink.push_all(from, targets);
+            } else if lines_through(s.king).has(from) {
+                // Pinned on one of the king's lines: a move off it exposes the king, and one
+                // along it (which passes neither the king nor the pinner) keeps it covered,
+                // unless it captures, which may take a cannon's other screen.
+                let occ = self.pos.occupied();
+                for to in targets & lines_through(s.king) & lines_through(from) {
+                    if !occ.has(to) || self.pos.king_safe_after(from, to) {
+                        self.sink.push(Move::new(from, to));
+                    }
+                }
+            } else {
+                // On the leg of a horse near the king.
+                self.add_tested(from, targets);
+            }
         }
     }
 
