@@ -117,8 +117,14 @@ pub struct Safety {
     /// In check: from-squares whose piece screens a checking cannon.
     risky_from: Bitboard,
     /// Not in check: to-squares that would screen a cannon aimed at the king.
-    /// In check: to-squares that capture every checker or block every check.
+    /// In check: to-squares that take the lone checker or block every check, where a piece
+    /// that shields nothing moves legally.
     risky_to: Bitboard,
+    /// In check: our pieces that shield the king (the lone blocker of a rook or the facing
+    /// king, either of a cannon's two, a piece on the leg of a horse that would attack it),
+    /// the screens of checking cannons aside. They have no legal move: none both keeps its
+    /// shield and ends every check. Empty out of check.
+    frozen: Bitboard,
 }
 
 impl Safety {
@@ -150,30 +156,77 @@ impl Safety {
     #[inline(always)]
     fn new(pos: &Position, us: Color) -> Safety {
         let king = pos.king_square(us);
+        if pos.checkers().is_empty() {
+            Safety::quiet(pos, us, king)
+        } else {
+            Safety::evasions(pos, us, king)
+        }
+    }
+
+    /// In check: which pieces screen a checking cannon (they may leave its line), where the
+    /// others must go, and which of them shield the king.
+    #[inline(always)]
+    fn evasions(pos: &Position, us: Color, king: Square) -> Safety {
+        let them = !us;
+        let occ = pos.occupied();
         let ours = pos.color_bb(us);
         let checkers = pos.checkers();
-        if checkers.is_empty() {
-            return Safety::quiet(pos, us, king);
-        }
         let mut fixes = Bitboard::FULL;
         let mut screens = Bitboard::EMPTY;
         for checker in checkers {
             let fix = match pos.piece_at(checker).map(|p| p.kind()) {
                 Some(PieceType::Horse) => Bitboard::from_square(horse_leg(checker, king)),
+                // Taking the cannon's screen leaves the taker screening it.
                 Some(PieceType::Cannon) => {
                     screens |= between(king, checker) & ours;
-                    between(king, checker)
+                    between(king, checker).and_not(occ)
                 }
                 Some(PieceType::Pawn) => Bitboard::EMPTY,
                 _ => between(king, checker),
             };
             fixes &= fix | Bitboard::from_square(checker);
         }
+        if checkers.more_than_one() {
+            // Taking one checker leaves the other: the two lie on one line, the one taken
+            // screening a cannon behind it, or the taker blocks nothing.
+            fixes = fixes.and_not(checkers);
+        }
+        let lines = lines_through(king);
+        let rooks = (pos.pieces(them, PieceType::Rook) | pos.pieces(them, PieceType::King)) & lines;
+        let mut frozen = Bitboard::EMPTY;
+        for rook in rooks {
+            let blockers = between(king, rook) & occ;
+            if !blockers.more_than_one() {
+                frozen |= blockers;
+            }
+        }
+        for cannon in pos.pieces(them, PieceType::Cannon) & lines {
+            let gap = between(king, cannon);
+            let blockers = gap & occ;
+            match blockers.count() {
+                // A block there screens the cannon: the checking cannon's screen may be one.
+                0 => fixes = fixes.and_not(gap),
+                2 => frozen |= blockers,
+                _ => {}
+            }
+        }
+        let horses = pos.pieces(them, PieceType::Horse);
+        if (horse_attackers(king, Bitboard::EMPTY) & horses).any() {
+            let attacking = horse_attackers(king, occ);
+            for leg in diagonal_neighbours(king) & ours {
+                if (horse_attackers(king, occ.without(leg)).and_not(attacking) & horses).any() {
+                    frozen |= Bitboard::from_square(leg);
+                }
+            }
+        }
         Safety {
             king,
             in_check: true,
             risky_from: screens,
             risky_to: fixes,
+            // A screen pinned by a second cannon behind the checking one may still take that
+            // cannon (a cannon screen jumping the checker): it takes the exact test.
+            frozen: (frozen & ours).and_not(screens),
         }
     }
 }
@@ -214,6 +267,7 @@ impl Safety {
             in_check: false,
             risky_from: risky_from & ours,
             risky_to,
+            frozen: Bitboard::EMPTY,
         }
     }
 }
@@ -293,6 +347,8 @@ impl MoveSink for MoveCounter {
 
 struct Generator<'a, S: MoveSink> {
     pos: &'a Position,
+    /// `safety.in_check`, a constant in each copy.
+    in_check: bool,
     safety: Safety,
     sink: &'a mut S,
 }
@@ -306,23 +362,41 @@ impl<S: MoveSink> Generator<'_, S> {
         }
         let s = &self.safety;
         // Usually no piece shields the king and no cannon aims at an empty line to it.
-        if s.no_risk() {
+        if !self.in_check && s.no_risk() {
             self.sink.push_all(from, targets);
             return;
         }
-        if s.in_check {
-            let candidates = if s.risky_from.has(from) {
-                targets
+        if self.in_check {
+            // A piece shielding the king has no legal move; one screening the checking cannon
+            // may leave its line, which takes the exact test; any other piece ends the check
+            // legally on the squares that take or block it.
+            if s.frozen.has(from) {
+                return;
+            }
+            if s.risky_from.has(from) {
+                self.add_tested(from, targets);
             } else {
-                targets & s.risky_to
-            };
-            self.add_tested(from, candidates);
-        } else if s.risky_from.has(from) {
-            self.add_tested(from, targets);
+                self.sink.push_all(from, targets & s.risky_to);
+            }
+            return;
+        }
+        // A move screening a cannon aimed at the king along an empty line is never legal.
+        let targets = targets.and_not(s.risky_to);
+        if !s.risky_from.has(from) {
+            self.sink.push_all(from, targets);
+        } else if lines_through(s.king).has(from) {
+            // Pinned on one of the king's lines: a move off it exposes the king, and one
+            // along it (which passes neither the king nor the pinner) keeps it covered,
+            // unless it captures, which may take a cannon's other screen.
+            let occ = self.pos.occupied();
+            for to in targets & lines_through(s.king) & lines_through(from) {
+                if !occ.has(to) || self.pos.king_safe_after(from, to) {
+                    self.sink.push(Move::new(from, to));
+                }
+            }
         } else {
-            let risky = targets & s.risky_to;
-            self.sink.push_all(from, targets & !risky);
-            self.add_tested(from, risky);
+            // On the leg of a horse near the king.
+            self.add_tested(from, targets);
         }
     }
 
@@ -395,6 +469,23 @@ fn generate_side<S: MoveSink>(
     sink: &mut S,
     safety: Safety,
 ) {
+    // One copy in check and one out of it.
+    if safety.in_check {
+        generate_side_with(pos, us, kind, sink, safety, true);
+    } else {
+        generate_side_with(pos, us, kind, sink, safety, false);
+    }
+}
+
+#[inline(always)]
+fn generate_side_with<S: MoveSink>(
+    pos: &Position,
+    us: Color,
+    kind: GenKind,
+    sink: &mut S,
+    safety: Safety,
+    in_check: bool,
+) {
     let occ = pos.occupied();
     let ours = pos.color_bb(us);
     let theirs = pos.color_bb(!us);
@@ -409,7 +500,7 @@ fn generate_side<S: MoveSink>(
     // king's must take a checker or land between (what `Generator::add` keeps): the targets
     // narrow to those squares, so most pieces leave `add` at once and, among the captures,
     // before their lookups.
-    let target = if safety.in_check && safety.risky_from.is_empty() {
+    let target = if in_check && safety.risky_from.is_empty() {
         target & safety.risky_to
     } else {
         target
@@ -418,7 +509,12 @@ fn generate_side<S: MoveSink>(
     // none on its empty-board reach, captures nothing, and its occupancy lookup is skipped.
     // (The same test for the quiets in check cost more out of check than it saved.)
     let captures_only = kind == GenKind::Captures;
-    let mut gen = Generator { pos, safety, sink };
+    let mut gen = Generator {
+        pos,
+        in_check,
+        safety,
+        sink,
+    };
 
     for from in pos.pieces(us, PieceType::Rook) {
         if captures_only && (lines_through(from) & target).is_empty() {
