@@ -83,6 +83,51 @@ fn playouts_from_built_positions() {
     assert!(in_check >= 50, "only {in_check} built positions in check");
 }
 
+/// Playouts that give check whenever they can, seven times in eight, from the start and the
+/// data positions: the generator's in-check shortcuts (evasions kept without the exact king
+/// test, shielding pieces skipped, cannon screens and pins) meet many more checks, double
+/// checks and screened cannons than uniform playouts bring.
+#[test]
+fn playouts_biased_toward_checks() {
+    let games: usize = std::env::var("CHARIOT_CHECK_GAMES")
+        .ok()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(150);
+    let mut rng = fastrand::Rng::with_seed(0x5EED_0004);
+    let starts: Vec<Position> = std::iter::once(Position::START_FEN)
+        .chain(chariot::data::bench_fens())
+        .map(|fen| Position::from_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e}")))
+        .collect();
+    let (mut checked, mut in_check, mut double) = (0, 0, 0);
+    for game in 0..games {
+        let mut pos = starts[game % starts.len()].clone();
+        for _ in 0..120 {
+            check_position(&mut pos);
+            checked += 1;
+            in_check += pos.in_check() as usize;
+            double += pos.checkers().more_than_one() as usize;
+            let moves = legal_moves(&pos);
+            if moves.is_empty() {
+                break;
+            }
+            let checks: Vec<_> = moves.iter().filter(|&&mv| pos.gives_check(mv)).collect();
+            let mv = if !checks.is_empty() && rng.u8(..8) != 0 {
+                *checks[rng.usize(..checks.len())]
+            } else {
+                moves.as_slice()[rng.usize(..moves.len())]
+            };
+            pos.make_move(mv);
+        }
+    }
+    assert!(checked >= games * 20, "only {checked} positions checked");
+    assert!(
+        in_check * 5 >= checked,
+        "only {in_check} of {checked} positions in check"
+    );
+    assert!(double >= games / 10, "only {double} double checks");
+    eprintln!("{checked} positions, {in_check} in check, {double} double checks");
+}
+
 #[test]
 fn checkmate_and_stalemate_are_lost() {
     // Rook on the back rank checks, the other covers rank 8: mate.
