@@ -147,29 +147,10 @@ impl TranspositionTable {
         }
     }
 
-    /// [`TtView::prefetch`].
-    #[inline(always)]
-    pub fn prefetch(&self, key: u64) {
-        self.view().prefetch(key);
-    }
-
     /// [`TtView::probe`].
     #[inline]
     pub fn probe(&self, key: u64) -> Option<TtHit> {
         self.view().probe(key)
-    }
-
-    /// [`TtView::store`].
-    pub fn store(
-        &self,
-        key: u64,
-        mv: Option<Move>,
-        score: i32,
-        eval: i32,
-        depth: i32,
-        bound: Bound,
-    ) {
-        self.view().store(key, mv, score, eval, depth, bound);
     }
 
     /// Per mille of sampled slots holding results of the current search (UCI `hashfull`).
@@ -317,7 +298,8 @@ mod tests {
     fn store_then_probe_round_trips() {
         let tt = TranspositionTable::new(1);
         let mv = Move::new(Square::new(1), Square::new(20));
-        tt.store(0xDEAD_BEEF, Some(mv), -123, 45, 7, Bound::Lower);
+        tt.view()
+            .store(0xDEAD_BEEF, Some(mv), -123, 45, 7, Bound::Lower);
         let hit = tt.probe(0xDEAD_BEEF).expect("stored entry is found");
         assert_eq!(
             hit,
@@ -339,7 +321,7 @@ mod tests {
         let mut tt = TranspositionTable::new(16);
         let keys = [1, u64::MAX / 3, u64::MAX - 1];
         for (i, &key) in keys.iter().enumerate() {
-            tt.store(key, None, i as i32, 0, 3, Bound::Exact);
+            tt.view().store(key, None, i as i32, 0, 3, Bound::Exact);
         }
         for (i, &key) in keys.iter().enumerate() {
             assert_eq!(tt.probe(key).map(|hit| hit.score), Some(i as i32));
@@ -351,7 +333,7 @@ mod tests {
     #[test]
     fn quiescence_depths_fit() {
         let tt = TranspositionTable::new(1);
-        tt.store(42, None, 10, 0, -1, Bound::Upper);
+        tt.view().store(42, None, 10, 0, -1, Bound::Upper);
         assert_eq!(tt.probe(42).map(|h| h.depth), Some(-1));
     }
 
@@ -372,9 +354,9 @@ mod tests {
         let keys: Vec<u64> = (0..5).map(|i| i + 1).collect();
         assert!(keys.iter().all(|&k| (k as u128 * n) >> 64 == 0));
         for (i, &k) in keys[..4].iter().enumerate() {
-            tt.store(k, None, 0, 0, 10 - i as i32, Bound::Exact);
+            tt.view().store(k, None, 0, 0, 10 - i as i32, Bound::Exact);
         }
-        tt.store(keys[4], None, 0, 0, 20, Bound::Exact);
+        tt.view().store(keys[4], None, 0, 0, 20, Bound::Exact);
         assert!(
             tt.probe(keys[3]).is_none(),
             "depth 7 entry was the one to go"
