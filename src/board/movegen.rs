@@ -171,7 +171,10 @@ impl Safety {
         let occ = pos.occupied();
         let ours = pos.color_bb(us);
         let checkers = pos.checkers();
-        let mut fixes = Bitboard::FULL;
+        let (mut frozen, open_gaps) = line_shields(pos, them, king, occ);
+        // A block on an open cannon line screens that cannon (the checking cannon's screen
+        // may be one).
+        let mut fixes = Bitboard::FULL.and_not(open_gaps);
         let mut screens = Bitboard::EMPTY;
         for checker in checkers {
             let fix = match pos.piece_at(checker).map(|p| p.kind()) {
@@ -190,25 +193,6 @@ impl Safety {
             // Taking one checker leaves the other: the two lie on one line, the one taken
             // screening a cannon behind it, or the taker blocks nothing.
             fixes = fixes.and_not(checkers);
-        }
-        let lines = lines_through(king);
-        let rooks = (pos.pieces(them, PieceType::Rook) | pos.pieces(them, PieceType::King)) & lines;
-        let mut frozen = Bitboard::EMPTY;
-        for rook in rooks {
-            let blockers = between(king, rook) & occ;
-            if !blockers.more_than_one() {
-                frozen |= blockers;
-            }
-        }
-        for cannon in pos.pieces(them, PieceType::Cannon) & lines {
-            let gap = between(king, cannon);
-            let blockers = gap & occ;
-            match blockers.count() {
-                // A block there screens the cannon: the checking cannon's screen may be one.
-                0 => fixes = fixes.and_not(gap),
-                2 => frozen |= blockers,
-                _ => {}
-            }
         }
         let horses = pos.pieces(them, PieceType::Horse);
         if (horse_attackers(king, Bitboard::EMPTY) & horses).any() {
@@ -239,26 +223,7 @@ impl Safety {
         let them = !us;
         let occ = pos.occupied();
         let ours = pos.color_bb(us);
-        let lines = lines_through(king);
-        let rooks = (pos.pieces(them, PieceType::Rook) | pos.pieces(them, PieceType::King)) & lines;
-        let cannons = pos.pieces(them, PieceType::Cannon) & lines;
-        let mut risky_from = Bitboard::EMPTY;
-        let mut risky_to = Bitboard::EMPTY;
-        for sniper in rooks {
-            let blockers = between(king, sniper) & occ;
-            if !blockers.more_than_one() {
-                risky_from |= blockers;
-            }
-        }
-        for sniper in cannons {
-            let gap = between(king, sniper);
-            let blockers = gap & occ;
-            match blockers.count() {
-                0 => risky_to |= gap,
-                2 => risky_from |= blockers,
-                _ => {}
-            }
-        }
+        let (mut risky_from, risky_to) = line_shields(pos, them, king, occ);
         if (horse_attackers(king, Bitboard::EMPTY) & pos.pieces(them, PieceType::Horse)).any() {
             risky_from |= diagonal_neighbours(king);
         }
@@ -270,6 +235,34 @@ impl Safety {
             frozen: Bitboard::EMPTY,
         }
     }
+}
+
+/// Along the king's lines: the pieces (of either colour) that alone shield the king from a
+/// rook or the facing king of `them`, or are one of the two between it and a cannon; and the
+/// empty gaps between the king and a cannon with nothing between, where any piece would
+/// screen it. Shared by the sets out of check and in check.
+#[inline(always)]
+fn line_shields(pos: &Position, them: Color, king: Square, occ: Bitboard) -> (Bitboard, Bitboard) {
+    let lines = lines_through(king);
+    let rooks = (pos.pieces(them, PieceType::Rook) | pos.pieces(them, PieceType::King)) & lines;
+    let mut shields = Bitboard::EMPTY;
+    let mut open_gaps = Bitboard::EMPTY;
+    for rook in rooks {
+        let blockers = between(king, rook) & occ;
+        if !blockers.more_than_one() {
+            shields |= blockers;
+        }
+    }
+    for cannon in pos.pieces(them, PieceType::Cannon) & lines {
+        let gap = between(king, cannon);
+        let blockers = gap & occ;
+        match blockers.count() {
+            0 => open_gaps |= gap,
+            2 => shields |= blockers,
+            _ => {}
+        }
+    }
+    (shields, open_gaps)
 }
 
 /// The leg square a horse on `from` must pass to reach `to` (a horse move).
