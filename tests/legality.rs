@@ -41,9 +41,10 @@ fn is_legal_agrees_with_generator() {
     assert!(positions > 1000, "too few positions tested: {positions}");
 }
 
-/// `Position::hash_after` (the search prefetches the child's hash entry with it) is the hash
-/// `make_move` gives, for every legal move, captures among them; any other from/to pair gives
-/// some hash and no panic.
+/// `Position::hash_after` (the search prefetches the child's hash entry with it, and
+/// `make_move` sets its hash from it) is the hash of the position after every legal move,
+/// captures among them, as recomputed from the board; any other from/to pair gives some hash
+/// and no panic.
 #[test]
 fn hash_after_predicts_the_hash_of_every_move() {
     let mut rng = fastrand::Rng::with_seed(0x4a54);

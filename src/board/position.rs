@@ -458,6 +458,7 @@ impl Position {
         self.occupied |= bb;
     }
 
+    /// Takes `piece` off `sq`, without the hash (make sets the new hash whole).
     #[inline(always)]
     fn remove_piece(&mut self, color: Color, piece: Piece, sq: Square) {
         debug_assert_eq!(piece.color(), color);
@@ -466,17 +467,10 @@ impl Position {
         self.pieces[piece.index()] ^= bb;
         self.colors[color.index()] ^= bb;
         self.occupied ^= bb;
-        self.hash ^= ZOBRIST_PIECE[piece.index()][sq.index()];
     }
 
-    #[inline(always)]
-    fn shift_piece(&mut self, color: Color, piece: Piece, from: Square, to: Square) {
-        self.shift(color, piece, from, to);
-        self.hash ^=
-            ZOBRIST_PIECE[piece.index()][from.index()] ^ ZOBRIST_PIECE[piece.index()][to.index()];
-    }
-
-    /// `shift_piece` without the hash.
+    /// Moves `piece` from `from` to `to`, without the hash (make sets the new hash whole,
+    /// unmake restores it).
     #[inline(always)]
     fn shift(&mut self, color: Color, piece: Piece, from: Square, to: Square) {
         debug_assert_eq!(piece.color(), color);
@@ -508,14 +502,14 @@ impl Position {
     pub fn make_move_with<O: BoardObserver>(&mut self, mv: Move, observer: &mut O) {
         // One copy per side: the mover's colour and the king to test become constants.
         match self.side {
-            Color::Red => self.make_move_for(Color::Red, mv, None, observer),
-            Color::Black => self.make_move_for(Color::Black, mv, None, observer),
+            Color::Red => self.make_move_for(Color::Red, mv, self.hash_after(mv), observer),
+            Color::Black => self.make_move_for(Color::Black, mv, self.hash_after(mv), observer),
         }
     }
 
     /// [`Position::make_move_with`] given the hash the move leads to, [`Position::hash_after`]:
-    /// the search works it out to prefetch the child's entries, so here it is set, not updated
-    /// piece by piece. Crate-only: a wrong hash would go unnoticed in a release build.
+    /// the search works it out to prefetch the child's entries, so it is not worked out twice.
+    /// Crate-only: a wrong hash would go unnoticed in a release build.
     #[inline]
     pub(crate) fn make_move_hashed<O: BoardObserver>(
         &mut self,
@@ -525,18 +519,19 @@ impl Position {
     ) {
         debug_assert_eq!(hash, self.hash_after(mv));
         match self.side {
-            Color::Red => self.make_move_for(Color::Red, mv, Some(hash), observer),
-            Color::Black => self.make_move_for(Color::Black, mv, Some(hash), observer),
+            Color::Red => self.make_move_for(Color::Red, mv, hash, observer),
+            Color::Black => self.make_move_for(Color::Black, mv, hash, observer),
         }
     }
 
-    /// [`Position::make_move_with`] with `us` the side to move, and the new hash when known.
+    /// [`Position::make_move_with`] with `us` the side to move and `hash` the new position's
+    /// ([`Position::hash_after`], the one rule for it): set whole, not updated piece by piece.
     #[inline(always)]
     fn make_move_for<O: BoardObserver>(
         &mut self,
         us: Color,
         mv: Move,
-        hash: Option<u64>,
+        hash: u64,
         observer: &mut O,
     ) {
         let (from, to) = (mv.from(), mv.to());
@@ -559,13 +554,11 @@ impl Position {
         } else {
             self.rule60 = self.rule60.saturating_add(1);
         }
-        self.shift_piece(us, piece, from, to);
+        self.shift(us, piece, from, to);
         observer.move_piece(piece, from, to);
         self.finish_turn_for(us);
-        if let Some(hash) = hash {
-            // The same number: the updates above are dead and left out by the compiler.
-            self.hash = hash;
-        }
+        // After `finish_turn_for`, whose side key this already holds.
+        self.hash = hash;
         // The new side to move was not in check before (its opponent just moved legally), so
         // only a move touching the squares that bear on its king can have changed that.
         // Both squares tested at once on the board (`has` picks a half per square).
