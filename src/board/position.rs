@@ -4,7 +4,7 @@
 use crate::board::attacks::*;
 use crate::board::bitboard::Bitboard;
 use crate::board::types::{Color, Move, Piece, PieceType, Square};
-use crate::board::zobrist::{ZOBRIST_PIECE, ZOBRIST_SIDE};
+use crate::board::zobrist::{ZOBRIST_CONTENT, ZOBRIST_PIECE, ZOBRIST_SIDE};
 
 /// Follows every change of piece placement made by [`Position::make_move_with`] and
 /// [`Position::unmake_move_with`], so an evaluator can update itself incrementally.
@@ -149,15 +149,11 @@ impl Position {
     #[inline(always)]
     pub fn hash_after(&self, mv: Move) -> u64 {
         let (from, to) = (mv.from(), mv.to());
-        let mut hash = self.hash ^ ZOBRIST_SIDE;
-        if let Some(piece) = self.board[from.index()] {
-            hash ^= ZOBRIST_PIECE[piece.index()][from.index()]
-                ^ ZOBRIST_PIECE[piece.index()][to.index()];
-        }
-        if let Some(victim) = self.board[to.index()] {
-            hash ^= ZOBRIST_PIECE[victim.index()][to.index()];
-        }
-        hash
+        // By the squares' contents, an empty one reading zeros: a capture and a quiet move take
+        // the same reads, with no branch on whether the target square holds a piece.
+        let mover = &ZOBRIST_CONTENT[Piece::content_index(self.board[from.index()])];
+        let victim = &ZOBRIST_CONTENT[Piece::content_index(self.board[to.index()])];
+        self.hash ^ ZOBRIST_SIDE ^ mover[from.index()] ^ mover[to.index()] ^ victim[to.index()]
     }
 
     /// Plies since the last capture; 120 ends the game in a draw.

@@ -144,6 +144,16 @@ impl Piece {
         self.0.get() as usize - 1
     }
 
+    /// What a square holding `content` is numbered by in per-content tables: 0 when empty,
+    /// else the piece's index + 1 (the byte the square holds: no branch on it).
+    #[inline(always)]
+    pub const fn content_index(content: Option<Piece>) -> usize {
+        match content {
+            Some(piece) => piece.index() + 1,
+            None => 0,
+        }
+    }
+
     /// FEN letter: upper case for Red, lower case for Black.
     pub fn letter(self) -> char {
         let c = self.kind().letter();
