@@ -80,12 +80,15 @@ fn pack(mv: Option<Move>, score: i32, eval: i32, depth: i32, bound: Bound, gener
 
 #[inline(always)]
 fn unpack(data: u64) -> Option<TtHit> {
-    let bound = match (data >> 56) & 3 {
-        1 => Bound::Lower,
-        2 => Bound::Upper,
-        3 => Bound::Exact,
-        _ => return None, // an empty slot
-    };
+    // Read from a table: a match on the bound bits became a jump through a table, an
+    // indirect branch taken by the stored bound at every hit.
+    const BOUNDS: [Option<Bound>; 4] = [
+        None, // an empty slot
+        Some(Bound::Lower),
+        Some(Bound::Upper),
+        Some(Bound::Exact),
+    ];
+    let bound = BOUNDS[(data >> 56) as usize & 3]?;
     Some(TtHit {
         mv: Move::from_raw(data as u16),
         score: (data >> 16) as u16 as i16 as i32,
