@@ -25,9 +25,9 @@ const CHECK_INTERVAL: u64 = 1024;
 #[derive(Clone, Copy)]
 struct Frame {
     static_eval: i32,
-    /// The move made from this ply (None for a null move), for counter-moves.
+    /// The move made from this ply, for counter-moves and to tell a null move: the parent
+    /// sets it before every child it searches, None before a null move.
     moved: Option<(Piece, Move)>,
-    null: bool,
 }
 
 pub struct Worker<'a> {
@@ -81,7 +81,6 @@ impl<'a> Worker<'a> {
         let empty = Frame {
             static_eval: 0,
             moved: None,
-            null: false,
         };
         Worker {
             pos: pos.clone(),
@@ -366,18 +365,16 @@ impl<'a> Worker<'a> {
             // Step 7. Null move: if passing still fails high, a real move will too.
             if depth >= NMP_MIN_DEPTH
                 && eval >= beta
-                && !self.frames[ply - 1].null
+                && self.frames[ply - 1].moved.is_some()
                 && self.has_attackers()
             {
                 let r = NMP_BASE
                     + depth / NMP_DEPTH_DIV
                     + ((eval - beta) / NMP_EVAL_DIV).min(NMP_EVAL_MAX);
                 self.frames[ply].moved = None;
-                self.frames[ply].null = true;
                 self.pos.make_null_move();
                 let score = -self.negamax(-beta, -beta + 1, depth - r, ply + 1, !cut_node);
                 self.pos.unmake_null_move();
-                self.frames[ply].null = false;
                 if self.stopped {
                     return 0;
                 }
