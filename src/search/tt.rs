@@ -141,12 +141,13 @@ impl TranspositionTable {
         self.generation.store(next, Ordering::Relaxed);
     }
 
-    /// The handle a search thread works through.
+    /// The handle a search thread works through, for the current search: it stores with the
+    /// generation [`TranspositionTable::new_search`] last set (a view is made after it).
     #[inline(always)]
     pub fn view(&self) -> TtView<'_> {
         TtView {
             buckets: &self.buckets,
-            generation: &self.generation,
+            generation: self.generation.load(Ordering::Relaxed),
         }
     }
 
@@ -181,13 +182,13 @@ impl TranspositionTable {
     }
 }
 
-/// A search thread's handle on the table: the bucket slice and the generation, held by the
-/// worker itself, so each probe, store and prefetch reads the slice's pointer and length
-/// without first loading the table's address.
+/// A search thread's handle on the table: the bucket slice and the search's generation, held
+/// by the worker itself, so each probe, store and prefetch reads the slice's pointer and length
+/// without first loading the table's address, and a store has the generation at hand.
 #[derive(Clone, Copy)]
 pub struct TtView<'a> {
     buckets: &'a [Bucket],
-    generation: &'a AtomicU8,
+    generation: u8,
 }
 
 impl<'a> TtView<'a> {
@@ -226,7 +227,7 @@ impl<'a> TtView<'a> {
         depth: i32,
         bound: Bound,
     ) {
-        let generation = self.generation.load(Ordering::Relaxed);
+        let generation = self.generation;
         let bucket = self.bucket(key);
         let mut victim = &bucket.entries[0];
         let mut victim_worth = i32::MAX;
