@@ -496,42 +496,48 @@ impl Position {
     /// Plays a legal move, telling `observer` which pieces moved or left the board.
     #[inline]
     pub fn make_move_with<O: BoardObserver>(&mut self, mv: Move, observer: &mut O) {
+        let piece = self.board[mv.from().index()].expect("make_move: no piece on the from-square");
+        let hash = self.hash_after(mv);
         // One copy per side: the mover's colour and the king to test become constants.
         match self.side {
-            Color::Red => self.make_move_for(Color::Red, mv, self.hash_after(mv), observer),
-            Color::Black => self.make_move_for(Color::Black, mv, self.hash_after(mv), observer),
+            Color::Red => self.make_move_for(Color::Red, mv, piece, hash, observer),
+            Color::Black => self.make_move_for(Color::Black, mv, piece, hash, observer),
         }
     }
 
-    /// [`Position::make_move_with`] given the hash the move leads to, [`Position::hash_after`]:
-    /// the search works it out to prefetch the child's entries, so it is not worked out twice.
-    /// Crate-only: a wrong hash would go unnoticed in a release build.
+    /// [`Position::make_move_with`] given the piece on the move's `from` and the hash the move
+    /// leads to, [`Position::hash_after`]: the search has read the one (to record the move) and
+    /// worked out the other (to prefetch the child's entries), so neither is found twice.
+    /// Crate-only: a wrong piece or hash would go unnoticed in a release build.
     #[inline]
     pub(crate) fn make_move_hashed<O: BoardObserver>(
         &mut self,
         mv: Move,
+        piece: Piece,
         hash: u64,
         observer: &mut O,
     ) {
+        debug_assert_eq!(Some(piece), self.piece_at(mv.from()));
         debug_assert_eq!(hash, self.hash_after(mv));
         match self.side {
-            Color::Red => self.make_move_for(Color::Red, mv, hash, observer),
-            Color::Black => self.make_move_for(Color::Black, mv, hash, observer),
+            Color::Red => self.make_move_for(Color::Red, mv, piece, hash, observer),
+            Color::Black => self.make_move_for(Color::Black, mv, piece, hash, observer),
         }
     }
 
-    /// [`Position::make_move_with`] with `us` the side to move and `hash` the new position's
-    /// ([`Position::hash_after`], the one rule for it): set whole, not updated piece by piece.
+    /// [`Position::make_move_with`] with `us` the side to move, `piece` the mover and `hash` the
+    /// new position's ([`Position::hash_after`], the one rule for it): set whole, not updated
+    /// piece by piece.
     #[inline(always)]
     fn make_move_for<O: BoardObserver>(
         &mut self,
         us: Color,
         mv: Move,
+        piece: Piece,
         hash: u64,
         observer: &mut O,
     ) {
         let (from, to) = (mv.from(), mv.to());
-        let piece = self.board[from.index()].expect("make_move: no piece on the from-square");
         // A legal move's mover is ours, and what it takes theirs (never a king).
         debug_assert_eq!(piece.color(), us);
         let captured = self.board[to.index()];

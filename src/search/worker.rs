@@ -483,7 +483,7 @@ impl<'a> Worker<'a> {
                 .expect("a legal move has a mover");
             self.frames[ply].moved = Some((piece, mv));
             self.pos
-                .make_move_hashed(mv, self.child_hash, &mut self.eval);
+                .make_move_hashed(mv, piece, self.child_hash, &mut self.eval);
             let gives_check = self.pos.in_check();
             searched += 1;
             let new_depth = depth - 1;
@@ -740,8 +740,12 @@ impl<'a> Worker<'a> {
                     break;
                 }
             }
+            let piece = self
+                .pos
+                .piece_at(mv.from())
+                .expect("a legal move has a mover");
             self.pos
-                .make_move_hashed(mv, self.child_hash, &mut self.eval);
+                .make_move_hashed(mv, piece, self.child_hash, &mut self.eval);
             searched += 1;
             let score = -self.qsearch(-beta, -alpha, ply + 1);
             self.pos.unmake_move_with(&mut self.eval);
