@@ -497,50 +497,54 @@ impl Position {
     #[inline]
     pub fn make_move_with<O: BoardObserver>(&mut self, mv: Move, observer: &mut O) {
         let piece = self.board[mv.from().index()].expect("make_move: no piece on the from-square");
+        let captured = self.board[mv.to().index()];
         let hash = self.hash_after(mv);
         // One copy per side: the mover's colour and the king to test become constants.
         match self.side {
-            Color::Red => self.make_move_for(Color::Red, mv, piece, hash, observer),
-            Color::Black => self.make_move_for(Color::Black, mv, piece, hash, observer),
+            Color::Red => self.make_move_for(Color::Red, mv, piece, captured, hash, observer),
+            Color::Black => self.make_move_for(Color::Black, mv, piece, captured, hash, observer),
         }
     }
 
-    /// [`Position::make_move_with`] given the piece on the move's `from` and the hash the move
-    /// leads to, [`Position::hash_after`]: the search has read the one (to record the move) and
-    /// worked out the other (to prefetch the child's entries), so neither is found twice.
-    /// Crate-only: a wrong piece or hash would go unnoticed in a release build.
+    /// [`Position::make_move_with`] given the pieces on the move's squares (`captured` on `to`)
+    /// and the hash the move leads to, [`Position::hash_after`]: the search has read the pieces
+    /// (to record the move and tell a capture) and worked out the hash (to prefetch the child's
+    /// entries), so none is found twice. Crate-only: wrong ones would go unnoticed in a release
+    /// build.
     #[inline]
     pub(crate) fn make_move_hashed<O: BoardObserver>(
         &mut self,
         mv: Move,
         piece: Piece,
+        captured: Option<Piece>,
         hash: u64,
         observer: &mut O,
     ) {
         debug_assert_eq!(Some(piece), self.piece_at(mv.from()));
+        debug_assert_eq!(captured, self.piece_at(mv.to()));
         debug_assert_eq!(hash, self.hash_after(mv));
         match self.side {
-            Color::Red => self.make_move_for(Color::Red, mv, piece, hash, observer),
-            Color::Black => self.make_move_for(Color::Black, mv, piece, hash, observer),
+            Color::Red => self.make_move_for(Color::Red, mv, piece, captured, hash, observer),
+            Color::Black => self.make_move_for(Color::Black, mv, piece, captured, hash, observer),
         }
     }
 
-    /// [`Position::make_move_with`] with `us` the side to move, `piece` the mover and `hash` the
-    /// new position's ([`Position::hash_after`], the one rule for it): set whole, not updated
-    /// piece by piece.
+    /// [`Position::make_move_with`] with `us` the side to move, `piece` the mover, `captured`
+    /// what stands on `to` and `hash` the new position's ([`Position::hash_after`], the one rule
+    /// for it): set whole, not updated piece by piece.
     #[inline(always)]
     fn make_move_for<O: BoardObserver>(
         &mut self,
         us: Color,
         mv: Move,
         piece: Piece,
+        captured: Option<Piece>,
         hash: u64,
         observer: &mut O,
     ) {
         let (from, to) = (mv.from(), mv.to());
         // A legal move's mover is ours, and what it takes theirs (never a king).
         debug_assert_eq!(piece.color(), us);
-        let captured = self.board[to.index()];
         self.history.push(Undo {
             mv: Some(mv),
             captured,

@@ -449,7 +449,8 @@ impl<'a> Worker<'a> {
             if ply == 0 && self.root_excluded.contains(&mv) {
                 continue;
             }
-            let capture = self.pos.piece_at(mv.to()).is_some();
+            let victim = self.pos.piece_at(mv.to());
+            let capture = victim.is_some();
             // A good capture already passed SEE at 0, above any capture margin.
             const _: () = assert!(SEE_CAPTURE_MARGIN <= 0);
             if may_prune && depth <= SHALLOW_MAX_DEPTH && !picker.handed_out_good_capture() {
@@ -483,7 +484,7 @@ impl<'a> Worker<'a> {
                 .expect("a legal move has a mover");
             self.frames[ply].moved = Some((piece, mv));
             self.pos
-                .make_move_hashed(mv, piece, self.child_hash, &mut self.eval);
+                .make_move_hashed(mv, piece, victim, self.child_hash, &mut self.eval);
             let gives_check = self.pos.in_check();
             searched += 1;
             let new_depth = depth - 1;
@@ -729,10 +730,11 @@ impl<'a> Worker<'a> {
         let mut searched = 0;
         while let Some(mv) = picker.next(&self.pos, &self.history) {
             self.prefetch_child(mv);
+            let victim = self.pos.piece_at(mv.to());
             if !in_check {
                 // Delta pruning: even winning this piece cannot lift the score to alpha. Past
                 // the hash move captures come most valuable victim first, so none after will.
-                let gain = self.pos.piece_at(mv.to()).map_or(0, |p| value(p.kind()));
+                let gain = victim.map_or(0, |p| value(p.kind()));
                 if stand_pat + gain + DELTA_MARGIN <= alpha {
                     if Some(mv) == tt_move {
                         continue;
@@ -745,7 +747,7 @@ impl<'a> Worker<'a> {
                 .piece_at(mv.from())
                 .expect("a legal move has a mover");
             self.pos
-                .make_move_hashed(mv, piece, self.child_hash, &mut self.eval);
+                .make_move_hashed(mv, piece, victim, self.child_hash, &mut self.eval);
             searched += 1;
             let score = -self.qsearch(-beta, -alpha, ply + 1);
             self.pos.unmake_move_with(&mut self.eval);
