@@ -293,7 +293,10 @@ impl<'a> Worker<'a> {
         }
 
         // Step 4. Transposition table lookup: a deep enough bound settles a non-PV node.
-        let hit = self.tt.probe(self.pos.hash());
+        // The bucket is kept for the store at the end. (Not in quiescence: there keeping it
+        // measured dearer than finding it again.)
+        let slot = self.tt.slot(self.pos.hash());
+        let hit = slot.probe(self.pos.hash());
         if let Some(hit) = hit {
             let score = score_from_tt(hit.score, ply);
             if !pv_node && hit.depth >= depth && hit.bound.settles(score, alpha, beta) {
@@ -561,8 +564,8 @@ impl<'a> Worker<'a> {
         };
         if ply != 0 || self.root_excluded.is_empty() {
             // The position is as it was (every move taken back): its hash is read again, not
-            // kept across the moves.
-            self.tt.store(
+            // kept across the moves; its bucket was found for the probe.
+            slot.store(
                 self.pos.hash(),
                 best_move,
                 score_to_tt(best_score, ply),
