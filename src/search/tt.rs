@@ -221,7 +221,7 @@ impl<'a> TtView<'a> {
         depth: i32,
         bound: Bound,
     ) {
-        self.slot(key).store(key, mv, score, eval, depth, bound);
+        self.store_in(self.slot(key), key, mv, score, eval, depth, bound);
     }
 
     /// `key`'s bucket, for a probe and a later store of the same key: the search finds it
@@ -230,34 +230,17 @@ impl<'a> TtView<'a> {
     pub fn slot(&self, key: u64) -> TtSlot<'a> {
         TtSlot {
             bucket: self.bucket(key),
-            generation: self.generation,
         }
     }
-}
 
-/// One key's bucket in the table and the search's generation ([`TtView::slot`]). Its probe
-/// and store must be given the key it was found for.
-#[derive(Clone, Copy)]
-pub struct TtSlot<'a> {
-    bucket: &'a Bucket,
-    generation: u8,
-}
-
-impl TtSlot<'_> {
-    #[inline]
-    pub fn probe(&self, key: u64) -> Option<TtHit> {
-        for entry in &self.bucket.entries {
-            let data = entry.data.load(Ordering::Relaxed);
-            if entry.check.load(Ordering::Relaxed) ^ data == key {
-                return unpack(data);
-            }
-        }
-        None
-    }
-
+    /// [`TtView::store`] into `slot`, found for `key` by [`TtView::slot`]. The generation is
+    /// read from the view at the store: a slot kept across a node's moves holds only the
+    /// bucket.
+    #[allow(clippy::too_many_arguments)]
     #[inline(always)]
-    pub fn store(
+    pub fn store_in(
         &self,
+        slot: TtSlot<'a>,
         key: u64,
         mv: Option<Move>,
         score: i32,
@@ -266,7 +249,7 @@ impl TtSlot<'_> {
         bound: Bound,
     ) {
         let generation = self.generation;
-        let bucket = self.bucket;
+        let bucket = slot.bucket;
         let mut victim = &bucket.entries[0];
         let mut victim_worth = i32::MAX;
         for entry in &bucket.entries {
@@ -298,6 +281,26 @@ impl TtSlot<'_> {
             }
         }
         write(victim, key, pack(mv, score, eval, depth, bound, generation));
+    }
+}
+
+/// One key's bucket in the table ([`TtView::slot`]). Its probe and its store
+/// ([`TtView::store_in`]) must be given the key it was found for.
+#[derive(Clone, Copy)]
+pub struct TtSlot<'a> {
+    bucket: &'a Bucket,
+}
+
+impl TtSlot<'_> {
+    #[inline]
+    pub fn probe(&self, key: u64) -> Option<TtHit> {
+        for entry in &self.bucket.entries {
+            let data = entry.data.load(Ordering::Relaxed);
+            if entry.check.load(Ordering::Relaxed) ^ data == key {
+                return unpack(data);
+            }
+        }
+        None
     }
 }
 

@@ -565,7 +565,8 @@ impl<'a> Worker<'a> {
         if ply != 0 || self.root_excluded.is_empty() {
             // The position is as it was (every move taken back): its hash is read again, not
             // kept across the moves; its bucket was found for the probe.
-            slot.store(
+            self.tt.store_in(
+                slot,
                 self.pos.hash(),
                 best_move,
                 score_to_tt(best_score, ply),
