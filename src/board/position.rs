@@ -4,7 +4,7 @@
 use crate::board::attacks::*;
 use crate::board::bitboard::Bitboard;
 use crate::board::types::{Color, Move, Piece, PieceType, Square};
-use crate::board::zobrist::{ZOBRIST_PIECE, ZOBRIST_SIDE};
+use crate::board::zobrist::{ZOBRIST_CONTENT, ZOBRIST_PIECE, ZOBRIST_SIDE};
 
 /// Follows every change of piece placement made by [`Position::make_move_with`] and
 /// [`Position::unmake_move_with`], so an evaluator can update itself incrementally.
@@ -149,15 +149,11 @@ impl Position {
     #[inline(always)]
     pub fn hash_after(&self, mv: Move) -> u64 {
         let (from, to) = (mv.from(), mv.to());
-        let mut hash = self.hash ^ ZOBRIST_SIDE;
-        if let Some(piece) = self.board[from.index()] {
-            hash ^= ZOBRIST_PIECE[piece.index()][from.index()]
-                ^ ZOBRIST_PIECE[piece.index()][to.index()];
-        }
-        if let Some(victim) = self.board[to.index()] {
-            hash ^= ZOBRIST_PIECE[victim.index()][to.index()];
-        }
-        hash
+        // By the squares' contents, an empty one reading zeros: a capture and a quiet move take
+        // the same reads, with no branch on whether the target square holds a piece.
+        let mover = &ZOBRIST_CONTENT[Piece::content_index(self.board[from.index()])];
+        let victim = &ZOBRIST_CONTENT[Piece::content_index(self.board[to.index()])];
+        self.hash ^ ZOBRIST_SIDE ^ mover[from.index()] ^ mover[to.index()] ^ victim[to.index()]
     }
 
     /// Plies since the last capture; 120 ends the game in a draw.
@@ -500,45 +496,55 @@ impl Position {
     /// Plays a legal move, telling `observer` which pieces moved or left the board.
     #[inline]
     pub fn make_move_with<O: BoardObserver>(&mut self, mv: Move, observer: &mut O) {
+        let piece = self.board[mv.from().index()].expect("make_move: no piece on the from-square");
+        let captured = self.board[mv.to().index()];
+        let hash = self.hash_after(mv);
         // One copy per side: the mover's colour and the king to test become constants.
         match self.side {
-            Color::Red => self.make_move_for(Color::Red, mv, self.hash_after(mv), observer),
-            Color::Black => self.make_move_for(Color::Black, mv, self.hash_after(mv), observer),
+            Color::Red => self.make_move_for(Color::Red, mv, piece, captured, hash, observer),
+            Color::Black => self.make_move_for(Color::Black, mv, piece, captured, hash, observer),
         }
     }
 
-    /// [`Position::make_move_with`] given the hash the move leads to, [`Position::hash_after`]:
-    /// the search works it out to prefetch the child's entries, so it is not worked out twice.
-    /// Crate-only: a wrong hash would go unnoticed in a release build.
+    /// [`Position::make_move_with`] given the pieces on the move's squares (`captured` on `to`)
+    /// and the hash the move leads to, [`Position::hash_after`]: the search has read the pieces
+    /// (to record the move and tell a capture) and worked out the hash (to prefetch the child's
+    /// entries), so none is found twice. Crate-only: wrong ones would go unnoticed in a release
+    /// build.
     #[inline]
     pub(crate) fn make_move_hashed<O: BoardObserver>(
         &mut self,
         mv: Move,
+        piece: Piece,
+        captured: Option<Piece>,
         hash: u64,
         observer: &mut O,
     ) {
+        debug_assert_eq!(Some(piece), self.piece_at(mv.from()));
+        debug_assert_eq!(captured, self.piece_at(mv.to()));
         debug_assert_eq!(hash, self.hash_after(mv));
         match self.side {
-            Color::Red => self.make_move_for(Color::Red, mv, hash, observer),
-            Color::Black => self.make_move_for(Color::Black, mv, hash, observer),
+            Color::Red => self.make_move_for(Color::Red, mv, piece, captured, hash, observer),
+            Color::Black => self.make_move_for(Color::Black, mv, piece, captured, hash, observer),
         }
     }
 
-    /// [`Position::make_move_with`] with `us` the side to move and `hash` the new position's
-    /// ([`Position::hash_after`], the one rule for it): set whole, not updated piece by piece.
+    /// [`Position::make_move_with`] with `us` the side to move, `piece` the mover, `captured`
+    /// what stands on `to` and `hash` the new position's ([`Position::hash_after`], the one rule
+    /// for it): set whole, not updated piece by piece.
     #[inline(always)]
     fn make_move_for<O: BoardObserver>(
         &mut self,
         us: Color,
         mv: Move,
+        piece: Piece,
+        captured: Option<Piece>,
         hash: u64,
         observer: &mut O,
     ) {
         let (from, to) = (mv.from(), mv.to());
-        let piece = self.board[from.index()].expect("make_move: no piece on the from-square");
         // A legal move's mover is ours, and what it takes theirs (never a king).
         debug_assert_eq!(piece.color(), us);
-        let captured = self.board[to.index()];
         self.history.push(Undo {
             mv: Some(mv),
             captured,

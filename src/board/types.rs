@@ -2,7 +2,7 @@
 
 use crate::board::geometry::{FILES, SQUARES, SQUARE_FILE, SQUARE_RANK};
 use std::fmt;
-use std::num::NonZeroU16;
+use std::num::{NonZeroU16, NonZeroU8};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[repr(u8)]
@@ -91,21 +91,28 @@ impl PieceType {
     }
 }
 
-/// A coloured piece; index = colour * 7 + type, so per-piece tables have 14 rows.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Piece(u8);
+/// A coloured piece; index = colour * 7 + type, so per-piece tables have 14 rows. Held one
+/// above its index, so it is never zero and `Option<Piece>` is one byte: a board square is read
+/// with one load (a tag byte and a piece byte otherwise) and set with one store.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Piece(NonZeroU8);
+
+static_assertions::assert_eq_size!(Piece, Option<Piece>, u8);
 
 impl Piece {
     pub const COUNT: usize = 14;
 
     #[inline(always)]
     pub const fn new(color: Color, kind: PieceType) -> Piece {
-        Piece(color as u8 * 7 + kind as u8)
+        match NonZeroU8::new(color as u8 * 7 + kind as u8 + 1) {
+            Some(v) => Piece(v),
+            None => unreachable!(),
+        }
     }
 
     #[inline(always)]
     pub const fn color(self) -> Color {
-        if self.0 < 7 {
+        if self.0.get() <= 7 {
             Color::Red
         } else {
             Color::Black
@@ -114,25 +121,37 @@ impl Piece {
 
     #[inline(always)]
     pub const fn kind(self) -> PieceType {
-        // A table read instead of `% 7`; masking to 16 entries needs no bounds check.
+        // A table read instead of `% 7`, by the held value (one above the index); masking to
+        // 16 entries needs no bounds check.
         const KIND: [PieceType; 16] = {
             let mut table = [PieceType::King; 16];
             let mut i = 0;
             while i < Piece::COUNT {
-                table[i] = PieceType::ALL[i % 7];
+                table[i + 1] = PieceType::ALL[i % 7];
                 i += 1;
             }
             table
         };
-        KIND[self.0 as usize & 15]
+        KIND[self.0.get() as usize & 15]
     }
 
     #[inline(always)]
     pub const fn index(self) -> usize {
-        // SAFETY: `Piece::new` is the only constructor, and colour * 7 + kind is below 14.
+        // SAFETY: `Piece::new` is the only constructor, and colour * 7 + kind + 1 is at most 14.
         // Told to the compiler, per-piece tables are read without bounds checks.
-        unsafe { std::hint::assert_unchecked(self.0 < Piece::COUNT as u8) };
-        self.0 as usize
+        unsafe { std::hint::assert_unchecked(self.0.get() <= Piece::COUNT as u8) };
+        // In usize, so the one off folds into a table's address.
+        self.0.get() as usize - 1
+    }
+
+    /// What a square holding `content` is numbered by in per-content tables: 0 when empty,
+    /// else the piece's index + 1 (the byte the square holds: no branch on it).
+    #[inline(always)]
+    pub const fn content_index(content: Option<Piece>) -> usize {
+        match content {
+            Some(piece) => piece.index() + 1,
+            None => 0,
+        }
     }
 
     /// FEN letter: upper case for Red, lower case for Black.
@@ -152,6 +171,13 @@ impl Piece {
             Color::Black
         };
         Some(Piece::new(color, kind))
+    }
+}
+
+impl fmt::Debug for Piece {
+    /// As the index, as when the piece held its index.
+    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.debug_tuple("Piece").field(&(self.index() as u8)).finish()
     }
 }
 

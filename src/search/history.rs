@@ -134,6 +134,7 @@ impl History {
     }
 
     /// Moves the butterfly and continuation entries of a quiet move toward `bonus`'s sign.
+    #[inline]
     pub fn update_quiet(
         &mut self,
         side: Color,

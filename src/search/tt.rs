@@ -80,12 +80,15 @@ fn pack(mv: Option<Move>, score: i32, eval: i32, depth: i32, bound: Bound, gener
 
 #[inline(always)]
 fn unpack(data: u64) -> Option<TtHit> {
-    let bound = match (data >> 56) & 3 {
-        1 => Bound::Lower,
-        2 => Bound::Upper,
-        3 => Bound::Exact,
-        _ => return None, // an empty slot
-    };
+    // Read from a table: a match on the bound bits became a jump through a table, an
+    // indirect branch taken by the stored bound at every hit.
+    const BOUNDS: [Option<Bound>; 4] = [
+        None, // an empty slot
+        Some(Bound::Lower),
+        Some(Bound::Upper),
+        Some(Bound::Exact),
+    ];
+    let bound = BOUNDS[(data >> 56) as usize & 3]?;
     Some(TtHit {
         mv: Move::from_raw(data as u16),
         score: (data >> 16) as u16 as i16 as i32,
@@ -138,12 +141,13 @@ impl TranspositionTable {
         self.generation.store(next, Ordering::Relaxed);
     }
 
-    /// The handle a search thread works through.
+    /// The handle a search thread works through, for the current search: it stores with the
+    /// generation [`TranspositionTable::new_search`] last set (a view is made after it).
     #[inline(always)]
     pub fn view(&self) -> TtView<'_> {
         TtView {
             buckets: &self.buckets,
-            generation: &self.generation,
+            generation: self.generation.load(Ordering::Relaxed),
         }
     }
 
@@ -178,13 +182,13 @@ impl TranspositionTable {
     }
 }
 
-/// A search thread's handle on the table: the bucket slice and the generation, held by the
-/// worker itself, so each probe, store and prefetch reads the slice's pointer and length
-/// without first loading the table's address.
+/// A search thread's handle on the table: the bucket slice and the search's generation, held
+/// by the worker itself, so each probe, store and prefetch reads the slice's pointer and length
+/// without first loading the table's address, and a store has the generation at hand.
 #[derive(Clone, Copy)]
 pub struct TtView<'a> {
     buckets: &'a [Bucket],
-    generation: &'a AtomicU8,
+    generation: u8,
 }
 
 impl<'a> TtView<'a> {
@@ -204,13 +208,7 @@ impl<'a> TtView<'a> {
 
     #[inline]
     pub fn probe(&self, key: u64) -> Option<TtHit> {
-        for entry in &self.bucket(key).entries {
-            let data = entry.data.load(Ordering::Relaxed);
-            if entry.check.load(Ordering::Relaxed) ^ data == key {
-                return unpack(data);
-            }
-        }
-        None
+        self.slot(key).probe(key)
     }
 
     #[inline(always)]
@@ -223,8 +221,35 @@ impl<'a> TtView<'a> {
         depth: i32,
         bound: Bound,
     ) {
-        let generation = self.generation.load(Ordering::Relaxed);
-        let bucket = self.bucket(key);
+        self.store_in(self.slot(key), key, mv, score, eval, depth, bound);
+    }
+
+    /// `key`'s bucket, for a probe and a later store of the same key: the search finds it
+    /// once a node instead of twice.
+    #[inline(always)]
+    pub fn slot(&self, key: u64) -> TtSlot<'a> {
+        TtSlot {
+            bucket: self.bucket(key),
+        }
+    }
+
+    /// [`TtView::store`] into `slot`, found for `key` by [`TtView::slot`]. The generation is
+    /// read from the view at the store: a slot kept across a node's moves holds only the
+    /// bucket.
+    #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
+    pub fn store_in(
+        &self,
+        slot: TtSlot<'a>,
+        key: u64,
+        mv: Option<Move>,
+        score: i32,
+        eval: i32,
+        depth: i32,
+        bound: Bound,
+    ) {
+        let generation = self.generation;
+        let bucket = slot.bucket;
         let mut victim = &bucket.entries[0];
         let mut victim_worth = i32::MAX;
         for entry in &bucket.entries {
@@ -256,6 +281,26 @@ impl<'a> TtView<'a> {
             }
         }
         write(victim, key, pack(mv, score, eval, depth, bound, generation));
+    }
+}
+
+/// One key's bucket in the table ([`TtView::slot`]). Its probe and its store
+/// ([`TtView::store_in`]) must be given the key it was found for.
+#[derive(Clone, Copy)]
+pub struct TtSlot<'a> {
+    bucket: &'a Bucket,
+}
+
+impl TtSlot<'_> {
+    #[inline]
+    pub fn probe(&self, key: u64) -> Option<TtHit> {
+        for entry in &self.bucket.entries {
+            let data = entry.data.load(Ordering::Relaxed);
+            if entry.check.load(Ordering::Relaxed) ^ data == key {
+                return unpack(data);
+            }
+        }
+        None
     }
 }
 

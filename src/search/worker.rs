@@ -25,9 +25,9 @@ const CHECK_INTERVAL: u64 = 1024;
 #[derive(Clone, Copy)]
 struct Frame {
     static_eval: i32,
-    /// The move made from this ply (None for a null move), for counter-moves.
+    /// The move made from this ply, for counter-moves and to tell a null move: the parent
+    /// sets it before every child it searches, None before a null move.
     moved: Option<(Piece, Move)>,
-    null: bool,
 }
 
 pub struct Worker<'a> {
@@ -81,7 +81,6 @@ impl<'a> Worker<'a> {
         let empty = Frame {
             static_eval: 0,
             moved: None,
-            null: false,
         };
         Worker {
             pos: pos.clone(),
@@ -294,7 +293,10 @@ impl<'a> Worker<'a> {
         }
 
         // Step 4. Transposition table lookup: a deep enough bound settles a non-PV node.
-        let hit = self.tt.probe(self.pos.hash());
+        // The bucket is kept for the store at the end. (Not in quiescence: there keeping it
+        // measured dearer than finding it again.)
+        let slot = self.tt.slot(self.pos.hash());
+        let hit = slot.probe(self.pos.hash());
         if let Some(hit) = hit {
             let score = score_from_tt(hit.score, ply);
             if !pv_node && hit.depth >= depth && hit.bound.settles(score, alpha, beta) {
@@ -366,18 +368,16 @@ impl<'a> Worker<'a> {
             // Step 7. Null move: if passing still fails high, a real move will too.
             if depth >= NMP_MIN_DEPTH
                 && eval >= beta
-                && !self.frames[ply - 1].null
+                && self.frames[ply - 1].moved.is_some()
                 && self.has_attackers()
             {
                 let r = NMP_BASE
                     + depth / NMP_DEPTH_DIV
                     + ((eval - beta) / NMP_EVAL_DIV).min(NMP_EVAL_MAX);
                 self.frames[ply].moved = None;
-                self.frames[ply].null = true;
                 self.pos.make_null_move();
                 let score = -self.negamax(-beta, -beta + 1, depth - r, ply + 1, !cut_node);
                 self.pos.unmake_null_move();
-                self.frames[ply].null = false;
                 if self.stopped {
                     return 0;
                 }
@@ -452,7 +452,8 @@ impl<'a> Worker<'a> {
             if ply == 0 && self.root_excluded.contains(&mv) {
                 continue;
             }
-            let capture = self.pos.piece_at(mv.to()).is_some();
+            let victim = self.pos.piece_at(mv.to());
+            let capture = victim.is_some();
             // A good capture already passed SEE at 0, above any capture margin.
             const _: () = assert!(SEE_CAPTURE_MARGIN <= 0);
             if may_prune && depth <= SHALLOW_MAX_DEPTH && !picker.handed_out_good_capture() {
@@ -486,7 +487,7 @@ impl<'a> Worker<'a> {
                 .expect("a legal move has a mover");
             self.frames[ply].moved = Some((piece, mv));
             self.pos
-                .make_move_hashed(mv, self.child_hash, &mut self.eval);
+                .make_move_hashed(mv, piece, victim, self.child_hash, &mut self.eval);
             let gives_check = self.pos.in_check();
             searched += 1;
             let new_depth = depth - 1;
@@ -563,8 +564,9 @@ impl<'a> Worker<'a> {
         };
         if ply != 0 || self.root_excluded.is_empty() {
             // The position is as it was (every move taken back): its hash is read again, not
-            // kept across the moves.
-            self.tt.store(
+            // kept across the moves; its bucket was found for the probe.
+            self.tt.store_in(
+                slot,
                 self.pos.hash(),
                 best_move,
                 score_to_tt(best_score, ply),
@@ -732,10 +734,11 @@ impl<'a> Worker<'a> {
         let mut searched = 0;
         while let Some(mv) = picker.next(&self.pos, &self.history) {
             self.prefetch_child(mv);
+            let victim = self.pos.piece_at(mv.to());
             if !in_check {
                 // Delta pruning: even winning this piece cannot lift the score to alpha. Past
                 // the hash move captures come most valuable victim first, so none after will.
-                let gain = self.pos.piece_at(mv.to()).map_or(0, |p| value(p.kind()));
+                let gain = victim.map_or(0, |p| value(p.kind()));
                 if stand_pat + gain + DELTA_MARGIN <= alpha {
                     if Some(mv) == tt_move {
                         continue;
@@ -743,8 +746,12 @@ impl<'a> Worker<'a> {
                     break;
                 }
             }
+            let piece = self
+                .pos
+                .piece_at(mv.from())
+                .expect("a legal move has a mover");
             self.pos
-                .make_move_hashed(mv, self.child_hash, &mut self.eval);
+                .make_move_hashed(mv, piece, victim, self.child_hash, &mut self.eval);
             searched += 1;
             let score = -self.qsearch(-beta, -alpha, ply + 1);
             self.pos.unmake_move_with(&mut self.eval);
