@@ -273,8 +273,9 @@ const KING_SHIFT: [u32; 2] = [40, 22];
 const DEFENDER_SLOT_BITS: u32 = 9;
 const DEFENDER_SLOTS: usize = 1 << DEFENDER_SLOT_BITS;
 
-/// One colour's defenders as [`gather_defenders`] leaves them, the board's own half shifted
-/// down to bit 0 (Black's by 45), under the squares they were computed from.
+/// One colour's defenders as [`gather_defenders`] leaves them, under the squares they were
+/// computed from: the key with the board's own half shifted down to bit 0 (Black's by 45), the
+/// sets shifted down by whole bytes (Black's by 40, to bits 5-49).
 /// A cache line each: a probe touches one line, and the slot index is one shift.
 #[derive(Clone, Copy, Default)]
 #[repr(align(64))]
@@ -323,7 +324,14 @@ impl DefenderCache {
             Color::Black => 45,
         };
         let down = |b: Bitboard| (b.0 >> shift) as u64;
-        let up = |b: u64| Wide::from(Bitboard((b as u128) << shift));
+        // The sets are kept shifted by whole bytes (Black's side, bits 45-89, by 40): put
+        // back, each is one vector byte shift, where a bit shift of a u128 takes four.
+        let set_shift = match color {
+            Color::Red => 0,
+            Color::Black => 40,
+        };
+        let set_down = |b: Wide| (b.bb().0 >> set_shift) as u64;
+        let up = |b: u64| Wide::from(Bitboard((b as u128) << set_shift));
         let region = DEFENDER_REGION[color.index()];
         let palace = palace(color);
         let king_shift = KING_SHIFT[color.index()];
@@ -354,11 +362,11 @@ impl DefenderCache {
         let a = &g.attacks;
         *entry = DefenderEntry {
             key,
-            king: down(a.by_kind[PieceType::King.index()].bb()),
-            advisors: down(a.by_kind[PieceType::Advisor.index()].bb()),
-            elephants: down(a.by_kind[PieceType::Elephant.index()].bb()),
-            all: down(a.all.bb()),
-            double: down(a.double.bb()),
+            king: set_down(a.by_kind[PieceType::King.index()]),
+            advisors: set_down(a.by_kind[PieceType::Advisor.index()]),
+            elephants: set_down(a.by_kind[PieceType::Elephant.index()]),
+            all: set_down(a.all),
+            double: set_down(a.double),
             score: g.score,
         };
     }
