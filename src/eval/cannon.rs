@@ -10,8 +10,9 @@ use crate::board::geometry::{
 use crate::board::tables::{FILE_CANNON_QUIET, FILE_ROOK, RANK_BASE, RANK_CANNON_ROOK, RANK_ROOK};
 use crate::board::types::Square;
 
-/// The nine squares of `rank` as bits 0-8. Ranks 0-6 lie in the low half of the board, ranks
-/// 7-9 in the board shifted down 63 bits: one 64-bit shift either way.
+/// The nine squares of `rank` as bits 0-8, and whatever squares follow above them (the
+/// callers mask what they use). Ranks 0-6 lie in the low half of the board, ranks 7-9 in the
+/// board shifted down 63 bits: one 64-bit shift either way.
 #[inline(always)]
 fn rank_occupancy_of(occ: Bitboard, rank: usize) -> u32 {
     let (word, shift) = if rank >= 7 {
@@ -19,7 +20,7 @@ fn rank_occupancy_of(occ: Bitboard, rank: usize) -> u32 {
     } else {
         (occ.0 as u64, rank * FILES)
     };
-    (word >> (shift % 64)) as u32 & 0x1FF
+    (word >> (shift % 64)) as u32
 }
 
 /// The file and rank of `sq`, read through `Square::index`, which the compiler knows is below
@@ -52,6 +53,7 @@ pub fn attacks_and_quiet(sq: Square, occ: Bitboard) -> (Bitboard, u32) {
     let rank_idx = (rank_occ >> 1) as usize & ((1 << RANK_INNER_BITS) - 1);
     debug_assert_eq!(rank_idx, rank_index(occ.0, rank));
     let along_rank = RANK_CANNON_ROOK[file][rank_idx];
+    // The rook reach has nine bits: the squares above the rank in `rank_occ` fall away.
     let quiet_rank = (along_rank >> 16 & !rank_occ).count_ones();
     let file_idx = file_index(occ.0, file);
     // The file's cannon attacks with its quiet byte above the board (from bit 96): one lookup.
