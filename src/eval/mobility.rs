@@ -264,10 +264,9 @@ const fn eyes(color: Color) -> Bitboard {
     Bitboard(set)
 }
 
-/// Shifted down to bit 0, a colour's advisors, elephants and eyes lie in bits 2-42 and its palace in
-/// bits 3-23 (Red) or 21-41 (Black): moved up by this to bit 43 and beyond, the king has bits
-/// of its own in the key (checked by a test).
-const KING_SHIFT: [u32; 2] = [40, 22];
+/// Shifted down to bit 0, a colour's advisors, elephants and eyes lie in bits 2-42: the king's
+/// square (below 128) moved up by this has bits of its own in the key (checked by a test).
+const KING_SHIFT: u32 = 57;
 
 /// Slots per colour in a [`DefenderCache`]: 2^9. Bench 8 per node: 2^7 2,667, 2^9 2,660.
 const DEFENDER_SLOT_BITS: u32 = 9;
@@ -281,7 +280,7 @@ const DEFENDER_SLOTS: usize = 1 << DEFENDER_SLOT_BITS;
 #[repr(align(64))]
 struct DefenderEntry {
     /// Own pieces on the region; then the advisors and elephants, the occupied elephant eyes
-    /// (never an advisor or elephant square) and the king above them (bit 43 up). Both hold
+    /// (never an advisor or elephant square) and the king's square above them (bit 57 up). Both hold
     /// the king: all zero only in an empty slot.
     key: [u64; 2],
     king: u64,
@@ -334,8 +333,6 @@ impl DefenderCache {
         let up = |b: u64| Wide::from(Bitboard((b as u128) << set_shift));
         let region = DEFENDER_REGION[color.index()];
         let palace = palace(color);
-        let king_shift = KING_SHIFT[color.index()];
-        let king = pos.pieces(color, PieceType::King) & palace;
         // Nothing else changes the attacks or the flexibility: any other square in the key
         // would only cost misses.
         let pieces = (pos.pieces(color, PieceType::Advisor) & palace)
@@ -343,7 +340,7 @@ impl DefenderCache {
             | (pos.occupied() & ELEPHANT_EYES[color.index()]);
         let key = [
             down(pos.color_bb(color) & region),
-            down(pieces) | down(king) << king_shift,
+            down(pieces) | (pos.king_square(color).index() as u64) << KING_SHIFT,
         ];
         let hash = (key[0] ^ key[1].rotate_left(29)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
         let slot = (hash >> (64 - DEFENDER_SLOT_BITS)) as usize;
@@ -439,9 +436,15 @@ mod tests {
             );
             let shift = [0, 45][color.index()];
             let low = ((seen | palace(color) | eyes).0 >> shift) as u64;
-            let king = ((palace(color).0 >> shift) as u64) << KING_SHIFT[color.index()];
-            assert_eq!(king.count_ones(), 9, "{color:?} palace kept whole");
-            assert!(low < 1 << 43 && king >> 43 << 43 == king, "{color:?}");
+            assert!(low < 1 << KING_SHIFT, "{color:?}");
+            for sq in palace(color) {
+                let king = (sq.index() as u64) << KING_SHIFT;
+                assert_eq!(
+                    king >> KING_SHIFT,
+                    sq.index() as u64,
+                    "{color:?} king kept whole"
+                );
+            }
         }
     }
 }
