@@ -10,8 +10,15 @@ use super::params::{
 use super::psqt::kind_count;
 use super::score::Score;
 use super::trace::{weight, Tracer};
+use super::wide::Wide;
 use crate::board::position::Position;
 use crate::board::types::{Color, PieceType};
+
+/// Do horses and rooks, and cannons and pawns, weigh the same per palace square? Then each
+/// pair is counted together. A retune may break this; the count per kind then serves.
+const ZONE_PAIRS: bool = KING_ZONE_ATTACK[PieceType::Horse.index()]
+    == KING_ZONE_ATTACK[PieceType::Rook.index()]
+    && KING_ZONE_ATTACK[PieceType::Cannon.index()] == KING_ZONE_ATTACK[PieceType::Pawn.index()];
 
 /// The king-safety term of `color` (zero or negative), given what the enemy attacks and the
 /// material signature.
@@ -26,16 +33,37 @@ pub fn evaluate<T: Tracer>(
     let them = !color;
     let zone = palace(color);
     let enemy_attacks = &theirs.by_kind;
-    let mut units = 0;
-    for kind in [
+    let zone_weight = |kind: PieceType| KING_ZONE_ATTACK[kind.index()];
+    let (horse, rook, cannon, pawn) = (
         PieceType::Horse,
         PieceType::Rook,
         PieceType::Cannon,
         PieceType::Pawn,
-    ] {
-        units += (enemy_attacks[kind.index()].bb() & zone).count() as i32
-            * KING_ZONE_ATTACK[kind.index()];
-    }
+    );
+    let units = if ZONE_PAIRS {
+        // The palace lies in one 32-bit word (Red's in word 0, bits 3-23; Black's in word 2,
+        // bits 66-86): two kinds' words side by side, one popcount for a pair.
+        let zone = Wide::from(zone);
+        let pair = |a: PieceType, b: PieceType| {
+            let (a, b) = (
+                enemy_attacks[a.index()] & zone,
+                enemy_attacks[b.index()] & zone,
+            );
+            let words = match color {
+                Color::Red => Wide::words::<0>(a, b),
+                Color::Black => Wide::words::<2>(a, b),
+            };
+            words.count_ones() as i32
+        };
+        pair(horse, rook) * zone_weight(horse) + pair(cannon, pawn) * zone_weight(cannon)
+    } else {
+        [horse, rook, cannon, pawn]
+            .into_iter()
+            .map(|kind| {
+                (enemy_attacks[kind.index()].bb() & zone).count() as i32 * zone_weight(kind)
+            })
+            .sum()
+    };
     let units = units.min(KING_DANGER_MAX_UNITS);
     let mut score = Score::new(
         -(units * units / KING_DANGER_DIV),
