@@ -3,7 +3,7 @@
 //! what the relations and king-safety terms read.
 
 use super::cannon;
-use super::masks::{confinement, own_side, palace, FILE_A, FILE_I};
+use super::masks::{own_side, palace, FILE_A, FILE_I};
 use super::params::MOBILITY;
 use super::patterns;
 use super::score::Score;
@@ -335,9 +335,18 @@ impl DefenderCache {
         let palace = palace(color);
         // Nothing else changes the attacks or the flexibility: any other square in the key
         // would only cost misses.
-        let pieces = (pos.pieces(color, PieceType::Advisor) & palace)
-            | (pos.pieces(color, PieceType::Elephant) & confinement(color, PieceType::Elephant))
-            | (pos.occupied() & ELEPHANT_EYES[color.index()]);
+        // Red's advisors and elephants lie in the low half, all the key reads: masked with
+        // their confinement, they would cost an AND each. Black's advisors, masked with the
+        // palace, lie in the high half, which spares the shift of the low one.
+        let pieces = match color {
+            Color::Red => {
+                pos.pieces(color, PieceType::Advisor) | pos.pieces(color, PieceType::Elephant)
+            }
+            Color::Black => {
+                (pos.pieces(color, PieceType::Advisor) & palace)
+                    | pos.pieces(color, PieceType::Elephant)
+            }
+        } | (pos.occupied() & ELEPHANT_EYES[color.index()]);
         let key = [
             down(pos.color_bb(color) & region),
             down(pieces) | (pos.king_square(color).index() as u64) << KING_SHIFT,
