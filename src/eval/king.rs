@@ -7,7 +7,7 @@ use super::params::{
     KING_DANGER_DIV, KING_DANGER_EG, KING_DANGER_MAX_UNITS, KING_ZONE_ATTACK, MISSING_ADVISOR,
     MISSING_ELEPHANT,
 };
-use super::psqt::kind_count;
+use super::psqt::{count_bit, kind_count};
 use super::score::Score;
 use super::trace::{weight, Tracer};
 use super::wide::Wide;
@@ -71,6 +71,12 @@ pub fn evaluate<T: Tracer>(
     );
     tracer.fixed(color, score);
 
+    // Both advisors and both elephants, the usual case, are two bits of the signature (a
+    // count with bit 1 set is 2 or more): then none is missing.
+    let full = count_bit(color, PieceType::Advisor, 1) | count_bit(color, PieceType::Elephant, 1);
+    if material & full == full {
+        return score;
+    }
     let count = |c: Color, kind: PieceType| kind_count(material, c, kind) as i32;
     let missing_advisors = 2 - count(color, PieceType::Advisor).min(2);
     let missing_elephants = 2 - count(color, PieceType::Elephant).min(2);
