@@ -127,14 +127,13 @@ pub fn evaluate<T: Tracer>(
         for &attacker in &BY_VALUE[..CHEAPER_COUNT[k]] {
             cheap |= theirs.by_kind[attacker];
         }
-        // Red's advisors and elephants stand in the low half, Black's advisors in the high
-        // half: there one 64-bit popcount counts a set of them.
+        // Red's advisors and elephants and Black's pawns (ranks 0-6) stand in the low half,
+        // Black's advisors in the high half: there one 64-bit popcount counts a set of them.
         let count = |set: Wide| {
             let bits = set.bb().0;
             (match (color, kind) {
-                (Color::Red, PieceType::Advisor | PieceType::Elephant) => {
-                    (bits as u64).count_ones()
-                }
+                (Color::Red, PieceType::Advisor | PieceType::Elephant)
+                | (Color::Black, PieceType::Pawn) => (bits as u64).count_ones(),
                 (Color::Black, PieceType::Advisor) => ((bits >> 64) as u64).count_ones(),
                 _ => set.count(),
             }) as i32
