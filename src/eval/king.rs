@@ -7,11 +7,18 @@ use super::params::{
     KING_DANGER_DIV, KING_DANGER_EG, KING_DANGER_MAX_UNITS, KING_ZONE_ATTACK, MISSING_ADVISOR,
     MISSING_ELEPHANT,
 };
-use super::psqt::kind_count;
+use super::psqt::{count_bit, kind_count};
 use super::score::Score;
 use super::trace::{weight, Tracer};
+use super::wide::Wide;
 use crate::board::position::Position;
 use crate::board::types::{Color, PieceType};
+
+/// Do horses and rooks, and cannons and pawns, weigh the same per palace square? Then each
+/// pair is counted together. A retune may break this; the count per kind then serves.
+const ZONE_PAIRS: bool = KING_ZONE_ATTACK[PieceType::Horse.index()]
+    == KING_ZONE_ATTACK[PieceType::Rook.index()]
+    && KING_ZONE_ATTACK[PieceType::Cannon.index()] == KING_ZONE_ATTACK[PieceType::Pawn.index()];
 
 /// The king-safety term of `color` (zero or negative), given what the enemy attacks and the
 /// material signature.
@@ -26,16 +33,37 @@ pub fn evaluate<T: Tracer>(
     let them = !color;
     let zone = palace(color);
     let enemy_attacks = &theirs.by_kind;
-    let mut units = 0;
-    for kind in [
+    let zone_weight = |kind: PieceType| KING_ZONE_ATTACK[kind.index()];
+    let (horse, rook, cannon, pawn) = (
         PieceType::Horse,
         PieceType::Rook,
         PieceType::Cannon,
         PieceType::Pawn,
-    ] {
-        units += (enemy_attacks[kind.index()].bb() & zone).count() as i32
-            * KING_ZONE_ATTACK[kind.index()];
-    }
+    );
+    let units = if ZONE_PAIRS {
+        // The palace lies in one 32-bit word (Red's in word 0, bits 3-23; Black's in word 2,
+        // bits 66-86): two kinds' words side by side, one popcount for a pair.
+        let zone = Wide::from(zone);
+        let pair = |a: PieceType, b: PieceType| {
+            let (a, b) = (
+                enemy_attacks[a.index()] & zone,
+                enemy_attacks[b.index()] & zone,
+            );
+            let words = match color {
+                Color::Red => Wide::words::<0>(a, b),
+                Color::Black => Wide::words::<2>(a, b),
+            };
+            words.count_ones() as i32
+        };
+        pair(horse, rook) * zone_weight(horse) + pair(cannon, pawn) * zone_weight(cannon)
+    } else {
+        [horse, rook, cannon, pawn]
+            .into_iter()
+            .map(|kind| {
+                (enemy_attacks[kind.index()].bb() & zone).count() as i32 * zone_weight(kind)
+            })
+            .sum()
+    };
     let units = units.min(KING_DANGER_MAX_UNITS);
     let mut score = Score::new(
         -(units * units / KING_DANGER_DIV),
@@ -43,6 +71,12 @@ pub fn evaluate<T: Tracer>(
     );
     tracer.fixed(color, score);
 
+    // Both advisors and both elephants, the usual case, are two bits of the signature (a
+    // count with bit 1 set is 2 or more): then none is missing.
+    let full = count_bit(color, PieceType::Advisor, 1) | count_bit(color, PieceType::Elephant, 1);
+    if material & full == full {
+        return score;
+    }
     let count = |c: Color, kind: PieceType| kind_count(material, c, kind) as i32;
     let missing_advisors = 2 - count(color, PieceType::Advisor).min(2);
     let missing_elephants = 2 - count(color, PieceType::Elephant).min(2);

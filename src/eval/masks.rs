@@ -3,7 +3,7 @@
 
 use crate::board::bitboard::Bitboard;
 use crate::board::geometry::{file_of, rank_of, SQUARES};
-use crate::board::types::{Color, PieceType, Square};
+use crate::board::types::{Color, Square};
 
 /// What a mask holds; `const fn` cannot take closures, so each kind is named.
 #[derive(Clone, Copy)]
@@ -98,19 +98,4 @@ pub fn palace_centre(color: Color) -> Square {
 #[inline(always)]
 pub fn near_palace(color: Color) -> Bitboard {
     NEAR_PALACE[color.index()]
-}
-
-/// Where pieces of `kind` and `color` can stand: the palace for the king and advisors, Red's
-/// side for Red's elephants, anywhere for the rest. Masking a piece set with it changes
-/// nothing, but with a constant colour and type it tells the compiler which half of the board
-/// to use. Black's side straddles the two halves, so masking with it would only cost
-/// instructions. "Anywhere" is every bit, not [`Bitboard::FULL`]: the compiler cannot know a
-/// set has no bits past the board, and would mask them off.
-#[inline(always)]
-pub fn confinement(color: Color, kind: PieceType) -> Bitboard {
-    match (kind, color) {
-        (PieceType::King | PieceType::Advisor, _) => palace(color),
-        (PieceType::Elephant, Color::Red) => own_side(color),
-        _ => Bitboard(u128::MAX),
-    }
 }

@@ -3,7 +3,7 @@
 //! what the relations and king-safety terms read.
 
 use super::cannon;
-use super::masks::{confinement, own_side, palace, FILE_A, FILE_I};
+use super::masks::{own_side, palace, FILE_A, FILE_I};
 use super::params::MOBILITY;
 use super::patterns;
 use super::score::Score;
@@ -168,7 +168,7 @@ pub fn evaluate<T: Tracer>(
     let own_pawns = Wide::load(&pos.pieces_of(color)[pawn]);
     let all_pawns = own_pawns | Wide::load(&pos.pieces_of(!color)[pawn]);
     for sq in pos.pieces(color, PieceType::Rook) {
-        let a = rook_attacks(sq, occ);
+        let a = cannon::rook_attacks(sq, occ);
         g.add(PieceType::Rook, a, a.and_not(own), color, tracer);
         let file_bonus = patterns::rook_file(sq, own_pawns, all_pawns, color, tracer);
         // Untraced, the pattern goes into the flexibility's sum (see `Tracer::TERMS`).
@@ -264,23 +264,23 @@ const fn eyes(color: Color) -> Bitboard {
     Bitboard(set)
 }
 
-/// Shifted down to bit 0, a colour's advisors, elephants and eyes lie in bits 2-42 and its palace in
-/// bits 3-23 (Red) or 21-41 (Black): moved up by this to bit 43 and beyond, the king has bits
-/// of its own in the key (checked by a test).
-const KING_SHIFT: [u32; 2] = [40, 22];
+/// Shifted down to bit 0, a colour's advisors, elephants and eyes lie in bits 2-42: the king's
+/// square (below 128) moved up by this has bits of its own in the key (checked by a test).
+const KING_SHIFT: u32 = 57;
 
 /// Slots per colour in a [`DefenderCache`]: 2^9. Bench 8 per node: 2^7 2,667, 2^9 2,660.
 const DEFENDER_SLOT_BITS: u32 = 9;
 const DEFENDER_SLOTS: usize = 1 << DEFENDER_SLOT_BITS;
 
-/// One colour's defenders as [`gather_defenders`] leaves them, the board's own half shifted
-/// down to bit 0 (Black's by 45), under the squares they were computed from.
+/// One colour's defenders as [`gather_defenders`] leaves them, under the squares they were
+/// computed from: the key with the board's own half shifted down to bit 0 (Black's by 45), the
+/// sets shifted down by whole bytes (Black's by 40, to bits 5-49).
 /// A cache line each: a probe touches one line, and the slot index is one shift.
 #[derive(Clone, Copy, Default)]
 #[repr(align(64))]
 struct DefenderEntry {
     /// Own pieces on the region; then the advisors and elephants, the occupied elephant eyes
-    /// (never an advisor or elephant square) and the king above them (bit 43 up). Both hold
+    /// (never an advisor or elephant square) and the king's square above them (bit 57 up). Both hold
     /// the king: all zero only in an empty slot.
     key: [u64; 2],
     king: u64,
@@ -323,19 +323,33 @@ impl DefenderCache {
             Color::Black => 45,
         };
         let down = |b: Bitboard| (b.0 >> shift) as u64;
-        let up = |b: u64| Wide::from(Bitboard((b as u128) << shift));
+        // The sets are kept shifted by whole bytes (Black's side, bits 45-89, by 40): put
+        // back, each is one vector byte shift, where a bit shift of a u128 takes four.
+        let set_shift = match color {
+            Color::Red => 0,
+            Color::Black => 40,
+        };
+        let set_down = |b: Wide| (b.bb().0 >> set_shift) as u64;
+        let up = |b: u64| Wide::from(Bitboard((b as u128) << set_shift));
         let region = DEFENDER_REGION[color.index()];
         let palace = palace(color);
-        let king_shift = KING_SHIFT[color.index()];
-        let king = pos.pieces(color, PieceType::King) & palace;
         // Nothing else changes the attacks or the flexibility: any other square in the key
         // would only cost misses.
-        let pieces = (pos.pieces(color, PieceType::Advisor) & palace)
-            | (pos.pieces(color, PieceType::Elephant) & confinement(color, PieceType::Elephant))
-            | (pos.occupied() & ELEPHANT_EYES[color.index()]);
+        // Red's advisors and elephants lie in the low half, all the key reads: masked with
+        // their confinement, they would cost an AND each. Black's advisors, masked with the
+        // palace, lie in the high half, which spares the shift of the low one.
+        let pieces = match color {
+            Color::Red => {
+                pos.pieces(color, PieceType::Advisor) | pos.pieces(color, PieceType::Elephant)
+            }
+            Color::Black => {
+                (pos.pieces(color, PieceType::Advisor) & palace)
+                    | pos.pieces(color, PieceType::Elephant)
+            }
+        } | (pos.occupied() & ELEPHANT_EYES[color.index()]);
         let key = [
             down(pos.color_bb(color) & region),
-            down(pieces) | down(king) << king_shift,
+            down(pieces) | (pos.king_square(color).index() as u64) << KING_SHIFT,
         ];
         let hash = (key[0] ^ key[1].rotate_left(29)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
         let slot = (hash >> (64 - DEFENDER_SLOT_BITS)) as usize;
@@ -354,11 +368,11 @@ impl DefenderCache {
         let a = &g.attacks;
         *entry = DefenderEntry {
             key,
-            king: down(a.by_kind[PieceType::King.index()].bb()),
-            advisors: down(a.by_kind[PieceType::Advisor.index()].bb()),
-            elephants: down(a.by_kind[PieceType::Elephant.index()].bb()),
-            all: down(a.all.bb()),
-            double: down(a.double.bb()),
+            king: set_down(a.by_kind[PieceType::King.index()]),
+            advisors: set_down(a.by_kind[PieceType::Advisor.index()]),
+            elephants: set_down(a.by_kind[PieceType::Elephant.index()]),
+            all: set_down(a.all),
+            double: set_down(a.double),
             score: g.score,
         };
     }
@@ -431,9 +445,15 @@ mod tests {
             );
             let shift = [0, 45][color.index()];
             let low = ((seen | palace(color) | eyes).0 >> shift) as u64;
-            let king = ((palace(color).0 >> shift) as u64) << KING_SHIFT[color.index()];
-            assert_eq!(king.count_ones(), 9, "{color:?} palace kept whole");
-            assert!(low < 1 << 43 && king >> 43 << 43 == king, "{color:?}");
+            assert!(low < 1 << KING_SHIFT, "{color:?}");
+            for sq in palace(color) {
+                let king = (sq.index() as u64) << KING_SHIFT;
+                assert_eq!(
+                    king >> KING_SHIFT,
+                    sq.index() as u64,
+                    "{color:?} king kept whole"
+                );
+            }
         }
     }
 }

@@ -98,6 +98,12 @@ pub fn kind_count(material: u64, color: Color, kind: PieceType) -> u32 {
     (material >> (SIGNATURE_OFFSET[kind.index()] + 3 * color.index() as u32)) as u32 & 7
 }
 
+/// Bit `bit` of the count of `color`'s `kind` in the material signature.
+#[inline(always)]
+pub const fn count_bit(color: Color, kind: PieceType, bit: u32) -> u64 {
+    1 << (SIGNATURE_OFFSET[kind as usize] + 3 * color as u32 + bit)
+}
+
 /// The signature bits of Red's rook, horse, cannon and pawn counts (shifted up by 3 for
 /// Black's): the pieces that can give mate.
 pub const ATTACKER_FIELDS: u64 = signature_fields(&[
@@ -138,6 +144,15 @@ mod tests {
                     pos.pieces(color, kind).count() as u64,
                     "{color:?} {kind:?}"
                 );
+                assert_eq!(count(color, kind), kind_count(material, color, kind) as u64);
+                for bit in 0..3 {
+                    let set = material & count_bit(color, kind, bit) != 0;
+                    assert_eq!(
+                        set,
+                        count(color, kind) >> bit & 1 != 0,
+                        "{color:?} {kind:?}"
+                    );
+                }
             }
         }
         let start = Position::from_fen(Position::START_FEN).expect("valid FEN");

@@ -127,9 +127,20 @@ pub fn evaluate<T: Tracer>(
         for &attacker in &BY_VALUE[..CHEAPER_COUNT[k]] {
             cheap |= theirs.by_kind[attacker];
         }
-        let hanging = victims.and_not(guarded).count() as i32;
-        let by_cheaper = (victims & cheap).count() as i32;
-        let outnumbered = (victims & outnumbered).count() as i32;
+        // Red's advisors and elephants and Black's pawns (ranks 0-6) stand in the low half,
+        // Black's advisors in the high half: there one 64-bit popcount counts a set of them.
+        let count = |set: Wide| {
+            let bits = set.bb().0;
+            (match (color, kind) {
+                (Color::Red, PieceType::Advisor | PieceType::Elephant)
+                | (Color::Black, PieceType::Pawn) => (bits as u64).count_ones(),
+                (Color::Black, PieceType::Advisor) => ((bits >> 64) as u64).count_ones(),
+                _ => set.count(),
+            }) as i32
+        };
+        let hanging = count(victims.and_not(guarded));
+        let by_cheaper = count(victims & cheap);
+        let outnumbered = count(victims & outnumbered);
         penalty +=
             HANGING_S[k] * hanging + CHEAPER_S[k] * by_cheaper + OUTNUMBERED_S[k] * outnumbered;
         tracer.weight(color, weight::HANGING + k, -weight * hanging);

@@ -14,7 +14,8 @@ mod imp {
     use crate::board::bitboard::Bitboard;
     use std::arch::x86_64::{
         __m128i, _mm_and_si128, _mm_andnot_si128, _mm_cvtsi128_si64, _mm_extract_epi64,
-        _mm_or_si128, _mm_set_epi64x, _mm_setzero_si128, _mm_testz_si128,
+        _mm_or_si128, _mm_set_epi64x, _mm_setzero_si128, _mm_testz_si128, _mm_unpackhi_epi32,
+        _mm_unpacklo_epi32,
     };
 
     #[derive(Clone, Copy)]
@@ -81,6 +82,20 @@ mod imp {
             // SAFETY: SSE4.1, enabled for the whole build (see the module's note).
             (unsafe { _mm_testz_si128(self.0, self.0) }) != 0
         }
+
+        /// The 32-bit word `WORD` (0 or 2) of `a` and of `b` side by side in a u64, `a`'s low.
+        #[inline(always)]
+        pub fn words<const WORD: usize>(a: Wide, b: Wide) -> u64 {
+            // SAFETY: SSE2, enabled for the whole build (see the module's note).
+            unsafe {
+                let pair = if WORD == 0 {
+                    _mm_unpacklo_epi32(a.0, b.0)
+                } else {
+                    _mm_unpackhi_epi32(a.0, b.0)
+                };
+                _mm_cvtsi128_si64(pair) as u64
+            }
+        }
     }
 }
 
@@ -130,6 +145,13 @@ mod imp {
         #[inline(always)]
         pub fn is_empty(self) -> bool {
             self.0 == 0
+        }
+
+        /// The 32-bit word `WORD` (0 or 2) of `a` and of `b` side by side in a u64, `a`'s low.
+        #[inline(always)]
+        pub fn words<const WORD: usize>(a: Wide, b: Wide) -> u64 {
+            let word = |w: Wide| (w.0 >> (32 * WORD)) as u32 as u64;
+            word(a) | word(b) << 32
         }
     }
 }
@@ -202,6 +224,9 @@ mod tests {
             assert_eq!(wa.and_not(wb).bb(), a.and_not(b));
             assert_eq!(wa.count(), a.count());
             assert_eq!((wa & wb).is_empty(), (a & b).is_empty());
+            let word = |b: Bitboard, w: u32| (b.0 >> (32 * w)) as u32 as u64;
+            assert_eq!(Wide::words::<0>(wa, wb), word(a, 0) | word(b, 0) << 32);
+            assert_eq!(Wide::words::<2>(wa, wb), word(a, 2) | word(b, 2) << 32);
         }
         assert!(Wide::empty().is_empty());
     }
