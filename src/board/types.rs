@@ -229,12 +229,12 @@ impl Square {
     /// From a table: the search asks this often enough that the division by 9 shows.
     #[inline(always)]
     pub const fn file(self) -> usize {
-        SQUARE_FILE[self.0 as usize] as usize
+        SQUARE_FILE[self.index()] as usize
     }
 
     #[inline(always)]
     pub const fn rank(self) -> usize {
-        SQUARE_RANK[self.0 as usize] as usize
+        SQUARE_RANK[self.index()] as usize
     }
 
     /// The same square seen from the other side of the board (rank r -> 9 - r).
