@@ -283,6 +283,16 @@ impl Position {
         self.king_step_safe_taking(us, to, Bitboard::EMPTY)
     }
 
+    /// [`Position::king_step_safe_quiet`] for the side to move, out of line: the move picker
+    /// tests the king steps the generator left untested when it reaches them.
+    #[inline(never)]
+    pub fn king_step_safe_quiet_here(&self, to: Square) -> bool {
+        match self.side {
+            Color::Red => self.king_step_safe_quiet(Color::Red, to),
+            Color::Black => self.king_step_safe_quiet(Color::Black, to),
+        }
+    }
+
     /// Is `to` safe for `us`'s king stepping there, the enemy pieces on `captured` left out?
     #[inline(always)]
     fn king_step_safe_taking(&self, us: Color, to: Square, captured: Bitboard) -> bool {
