@@ -123,6 +123,19 @@ impl CheckInfo {
         Some(targets & self.region & (self.direct[kind.index()] | self.screens))
     }
 
+    /// The pieces whose moves [`CheckInfo::checking_targets`] leaves to a replay.
+    #[inline(always)]
+    pub fn replayed_movers(&self) -> Bitboard {
+        self.discoverers | self.bare_cannons
+    }
+
+    /// The squares where a piece arriving becomes a cannon's screen and checks (on the enemy
+    /// king's lines, so [`CheckInfo::checking_targets`] keeps them for any kind).
+    #[inline(always)]
+    pub fn screens(&self) -> Bitboard {
+        self.screens
+    }
+
     /// Does the legal move `mv` of the side to move give check? Same answer as
     /// [`Position::gives_check`].
     #[inline]

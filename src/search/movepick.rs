@@ -421,9 +421,20 @@ impl MovePicker {
         if any_of(PieceType::Rook, &|from| rook_attacks(from, occ))
             || any_of(PieceType::Cannon, &|from| rook_attacks(from, occ))
             || any_of(PieceType::Horse, &|from| horse_attacks(from, occ))
-            || any_of(PieceType::Elephant, &|from| elephant_attacks(from, occ))
-            || any_of(PieceType::Advisor, &advisor_attacks)
-            || any_of(PieceType::King, &king_attacks)
+        {
+            return true;
+        }
+        // Elephants, advisors and the king never check directly: unless one of them uncovers
+        // a check, they check only by arriving on an empty screen square, usually none.
+        let leapers = pos.pieces(us, PieceType::Elephant)
+            | pos.pieces(us, PieceType::Advisor)
+            | pos.pieces(us, PieceType::King);
+        let may_check =
+            (checks.screens() & empty).any() || (leapers & checks.replayed_movers()).any();
+        if may_check
+            && (any_of(PieceType::Elephant, &|from| elephant_attacks(from, occ))
+                || any_of(PieceType::Advisor, &advisor_attacks)
+                || any_of(PieceType::King, &king_attacks))
         {
             return true;
         }
