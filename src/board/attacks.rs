@@ -37,6 +37,14 @@ pub fn horse_attackers(sq: Square, occ: Bitboard) -> Bitboard {
     Bitboard(tables::HORSE_ATTACKERS[sq.index()][diagonal_index(occ.0, sq.index())])
 }
 
+/// Squares from which a horse with a free leg would attack `sq`: `horse_attackers` on an
+/// empty board, read from the exchange evaluation's record of `sq` (which it shares cache
+/// lines with) rather than a line of its own in `HORSE_ATTACKERS`.
+#[inline(always)]
+pub fn horse_attackers_unblocked(sq: Square) -> Bitboard {
+    Bitboard(tables::NEAR_SETS[sq.index()].horse)
+}
+
 #[inline(always)]
 pub fn pawn_attacks(color: Color, sq: Square) -> Bitboard {
     Bitboard(tables::PAWN_ATTACKS[color.index()][sq.index()])

@@ -58,7 +58,7 @@ impl CheckInfo {
                 _ => {}
             }
         }
-        let horses = pos.pieces(us, PieceType::Horse) & horse_attackers(ksq, Bitboard::EMPTY);
+        let horses = pos.pieces(us, PieceType::Horse) & horse_attackers_unblocked(ksq);
         if horses.any() {
             for leg in diagonal_neighbours(ksq) & ours {
                 if (horse_attackers(ksq, occ.without(leg)) & horses).any() {

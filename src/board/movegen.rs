@@ -195,7 +195,7 @@ impl Safety {
             fixes = fixes.and_not(checkers);
         }
         let horses = pos.pieces(them, PieceType::Horse);
-        if (horse_attackers(king, Bitboard::EMPTY) & horses).any() {
+        if (horse_attackers_unblocked(king) & horses).any() {
             let attacking = horse_attackers(king, occ);
             for leg in diagonal_neighbours(king) & ours {
                 if (horse_attackers(king, occ.without(leg)).and_not(attacking) & horses).any() {
@@ -224,7 +224,7 @@ impl Safety {
         let occ = pos.occupied();
         let ours = pos.color_bb(us);
         let (mut risky_from, risky_to) = line_shields(pos, them, king, occ);
-        if (horse_attackers(king, Bitboard::EMPTY) & pos.pieces(them, PieceType::Horse)).any() {
+        if (horse_attackers_unblocked(king) & pos.pieces(them, PieceType::Horse)).any() {
             risky_from |= diagonal_neighbours(king);
         }
         Safety {

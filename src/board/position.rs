@@ -200,8 +200,8 @@ impl Position {
             .and_not(captured)
             & lines;
         let cannons = self.pieces(by, PieceType::Cannon).and_not(captured) & lines;
-        let horses = self.pieces(by, PieceType::Horse).and_not(captured)
-            & horse_attackers(ksq, Bitboard::EMPTY);
+        let horses =
+            self.pieces(by, PieceType::Horse).and_not(captured) & horse_attackers_unblocked(ksq);
         let pawns = self.pieces(by, PieceType::Pawn).and_not(captured);
         let mut attackers = pawn_attackers(by, ksq) & pawns;
         // The few sliders on the king's lines are tested by the pieces between (none for a
@@ -389,7 +389,7 @@ impl Position {
         let lines = lines_through(ksq);
         let rooks = rooks & lines;
         let cannons = cannons & lines;
-        let horses = horses & horse_attackers(ksq, Bitboard::EMPTY);
+        let horses = horses & horse_attackers_unblocked(ksq);
         // Sliders on the king's lines by the pieces between, as in `king_attackers_with`.
         let sees_king =
             |slider: Square, screens: u32| (between(ksq, slider) & occ).count() == screens;
