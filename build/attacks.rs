@@ -317,15 +317,16 @@ const NEAR_SETS_TYPE: &str = "
 /// The squares from which each kind could attack one square, whatever stands between (the
 /// exchange evaluation's first sift): king and advisor steps, elephants and horses with their
 /// eyes and legs free, the rank and file for rooks and cannons, and pawns by colour. Aligned
-/// so that a square's record fills two whole cache lines.
+/// so that a square's record fills two whole cache lines; the first holds the sets the king
+/// attack test reads (horses, lines, pawns).
 #[repr(C, align(128))]
 pub struct NearSets {
-    pub king: u128,
-    pub advisor: u128,
-    pub elephant: u128,
     pub horse: u128,
     pub lines: u128,
     pub pawn: [u128; 2],
+    pub king: u128,
+    pub advisor: u128,
+    pub elephant: u128,
 }
 ";
 

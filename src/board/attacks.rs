@@ -25,6 +25,13 @@ pub fn elephant_attacks(sq: Square, occ: Bitboard) -> Bitboard {
     Bitboard(tables::ELEPHANT_ATTACKS[sq.index()][diagonal_index(occ.0, sq.index())])
 }
 
+/// The exchange evaluation's record of `sq`, whose first cache line also holds what a test
+/// of the attackers of a king on `sq` reads (free-leg horses, lines, pawns).
+#[inline(always)]
+pub fn near_sets(sq: Square) -> &'static tables::NearSets {
+    &tables::NEAR_SETS[sq.index()]
+}
+
 /// Horse moves, with blocked legs.
 #[inline(always)]
 pub fn horse_attacks(sq: Square, occ: Bitboard) -> Bitboard {

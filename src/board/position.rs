@@ -195,15 +195,16 @@ impl Position {
         // drops it, where `& !EMPTY` kept a mask of the board's 90 bits.
         // Only pieces on the king's lines or horse squares can attack it: when none stands
         // there the slider and horse lookups are skipped.
-        let lines = lines_through(ksq);
+        // The three sets share one cache line of the square's record.
+        let near = near_sets(ksq);
+        let lines = Bitboard(near.lines);
         let rooks = (self.pieces(by, PieceType::Rook) | self.pieces(by, PieceType::King))
             .and_not(captured)
             & lines;
         let cannons = self.pieces(by, PieceType::Cannon).and_not(captured) & lines;
-        let horses =
-            self.pieces(by, PieceType::Horse).and_not(captured) & horse_attackers_unblocked(ksq);
+        let horses = self.pieces(by, PieceType::Horse).and_not(captured) & Bitboard(near.horse);
         let pawns = self.pieces(by, PieceType::Pawn).and_not(captured);
-        let mut attackers = pawn_attackers(by, ksq) & pawns;
+        let mut attackers = Bitboard(near.pawn[by.index()]) & pawns;
         // The few sliders on the king's lines are tested by the pieces between (none for a
         // rook or the facing king, one for a cannon) rather than by occupancy lookups.
         for slider in rooks | cannons {
