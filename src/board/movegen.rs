@@ -243,7 +243,8 @@ impl Safety {
 /// screen it. Shared by the sets out of check and in check.
 #[inline(always)]
 fn line_shields(pos: &Position, them: Color, king: Square, occ: Bitboard) -> (Bitboard, Bitboard) {
-    let lines = lines_through(king);
+    // From the king square's record, beside the free-leg horses the callers read.
+    let lines = Bitboard(near_sets(king).lines);
     let rooks = (pos.pieces(them, PieceType::Rook) | pos.pieces(them, PieceType::King)) & lines;
     let mut shields = Bitboard::EMPTY;
     let mut open_gaps = Bitboard::EMPTY;

@@ -387,14 +387,15 @@ impl Position {
         }
         // As in `king_attackers_with`, a lookup is made only when a piece stands where it
         // could attack the king from.
-        let lines = lines_through(ksq);
+        let near = near_sets(ksq);
+        let lines = Bitboard(near.lines);
         let rooks = rooks & lines;
         let cannons = cannons & lines;
-        let horses = horses & horse_attackers_unblocked(ksq);
+        let horses = horses & Bitboard(near.horse);
         // Sliders on the king's lines by the pieces between, as in `king_attackers_with`.
         let sees_king =
             |slider: Square, screens: u32| (between(ksq, slider) & occ).count() == screens;
-        (pawn_attackers(us, ksq) & pawns).any()
+        (Bitboard(near.pawn[us.index()]) & pawns).any()
             || rooks.into_iter().any(|r| sees_king(r, 0))
             || cannons.into_iter().any(|c| sees_king(c, 1))
             || (horses.any() && (horse_attackers(ksq, occ) & horses).any())
