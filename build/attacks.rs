@@ -5,6 +5,7 @@
 use crate::emit::{emit, emit_nested};
 use crate::geometry::*;
 use crate::zobrist::SplitMix;
+use std::fmt::Write as _;
 use std::{env, fs, path::Path};
 
 const RED: usize = 0;
@@ -311,6 +312,24 @@ fn check_lookups(
     }
 }
 
+/// The record type of `NEAR_SETS`, emitted with it.
+const NEAR_SETS_TYPE: &str = "
+/// The squares from which each kind could attack one square, whatever stands between (the
+/// exchange evaluation's first sift): king and advisor steps, elephants and horses with their
+/// eyes and legs free, the rank and file for rooks and cannons, and pawns by colour. Aligned
+/// so that a square's record fills two whole cache lines; the first holds the sets the king
+/// attack test reads (horses, lines, pawns).
+#[repr(C, align(128))]
+pub struct NearSets {
+    pub horse: u128,
+    pub lines: u128,
+    pub pawn: [u128; 2],
+    pub king: u128,
+    pub advisor: u128,
+    pub elephant: u128,
+}
+";
+
 /// Writes `tables.rs` into OUT_DIR.
 pub fn generate() {
     let mut out = String::new();
@@ -421,6 +440,27 @@ pub fn generate() {
         assert_eq!(lines.count_ones(), 17);
     }
     emit(&mut out, "LINES_THROUGH", "[u128; 90]", &lines_through, 4);
+
+    // Everything the exchange evaluation reads of a square, side by side: one square's sets
+    // fill one 128-byte record (two cache lines) instead of a line in each of seven tables.
+    out.push_str(NEAR_SETS_TYPE);
+    writeln!(out, "pub static NEAR_SETS: [NearSets; 90] = [").unwrap();
+    for sq in 0..SQUARES {
+        writeln!(
+            out,
+            "    NearSets {{ king: {:#x}, advisor: {:#x}, elephant: {:#x}, horse: {:#x}, \
+             lines: {:#x}, pawn: [{:#x}, {:#x}] }},",
+            kings[sq],
+            advisors[sq],
+            elephant_attacks(sq, 0),
+            horse_attackers(sq, 0),
+            lines_through[sq],
+            pawn_from[RED][sq],
+            pawn_from[BLACK][sq],
+        )
+        .unwrap();
+    }
+    out.push_str("];\n");
 
     let betweens: Vec<[u128; 90]> = (0..SQUARES)
         .map(|a| std::array::from_fn(|b| between(a, b)))

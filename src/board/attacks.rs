@@ -25,6 +25,13 @@ pub fn elephant_attacks(sq: Square, occ: Bitboard) -> Bitboard {
     Bitboard(tables::ELEPHANT_ATTACKS[sq.index()][diagonal_index(occ.0, sq.index())])
 }
 
+/// The exchange evaluation's record of `sq`, whose first cache line also holds what a test
+/// of the attackers of a king on `sq` reads (free-leg horses, lines, pawns).
+#[inline(always)]
+pub fn near_sets(sq: Square) -> &'static tables::NearSets {
+    &tables::NEAR_SETS[sq.index()]
+}
+
 /// Horse moves, with blocked legs.
 #[inline(always)]
 pub fn horse_attacks(sq: Square, occ: Bitboard) -> Bitboard {
@@ -35,6 +42,14 @@ pub fn horse_attacks(sq: Square, occ: Bitboard) -> Bitboard {
 #[inline(always)]
 pub fn horse_attackers(sq: Square, occ: Bitboard) -> Bitboard {
     Bitboard(tables::HORSE_ATTACKERS[sq.index()][diagonal_index(occ.0, sq.index())])
+}
+
+/// Squares from which a horse with a free leg would attack `sq`: `horse_attackers` on an
+/// empty board, read from the exchange evaluation's record of `sq` (which it shares cache
+/// lines with) rather than a line of its own in `HORSE_ATTACKERS`.
+#[inline(always)]
+pub fn horse_attackers_unblocked(sq: Square) -> Bitboard {
+    Bitboard(tables::NEAR_SETS[sq.index()].horse)
 }
 
 #[inline(always)]

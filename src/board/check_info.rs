@@ -58,7 +58,7 @@ impl CheckInfo {
                 _ => {}
             }
         }
-        let horses = pos.pieces(us, PieceType::Horse) & horse_attackers(ksq, Bitboard::EMPTY);
+        let horses = pos.pieces(us, PieceType::Horse) & horse_attackers_unblocked(ksq);
         if horses.any() {
             for leg in diagonal_neighbours(ksq) & ours {
                 if (horse_attackers(ksq, occ.without(leg)) & horses).any() {
@@ -121,6 +121,19 @@ impl CheckInfo {
             return None;
         }
         Some(targets & self.region & (self.direct[kind.index()] | self.screens))
+    }
+
+    /// The pieces whose moves [`CheckInfo::checking_targets`] leaves to a replay.
+    #[inline(always)]
+    pub fn replayed_movers(&self) -> Bitboard {
+        self.discoverers | self.bare_cannons
+    }
+
+    /// The squares where a piece arriving becomes a cannon's screen and checks (on the enemy
+    /// king's lines, so [`CheckInfo::checking_targets`] keeps them for any kind).
+    #[inline(always)]
+    pub fn screens(&self) -> Bitboard {
+        self.screens
     }
 
     /// Does the legal move `mv` of the side to move give check? Same answer as

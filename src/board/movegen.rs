@@ -195,7 +195,7 @@ impl Safety {
             fixes = fixes.and_not(checkers);
         }
         let horses = pos.pieces(them, PieceType::Horse);
-        if (horse_attackers(king, Bitboard::EMPTY) & horses).any() {
+        if (horse_attackers_unblocked(king) & horses).any() {
             let attacking = horse_attackers(king, occ);
             for leg in diagonal_neighbours(king) & ours {
                 if (horse_attackers(king, occ.without(leg)).and_not(attacking) & horses).any() {
@@ -224,7 +224,7 @@ impl Safety {
         let occ = pos.occupied();
         let ours = pos.color_bb(us);
         let (mut risky_from, risky_to) = line_shields(pos, them, king, occ);
-        if (horse_attackers(king, Bitboard::EMPTY) & pos.pieces(them, PieceType::Horse)).any() {
+        if (horse_attackers_unblocked(king) & pos.pieces(them, PieceType::Horse)).any() {
             risky_from |= diagonal_neighbours(king);
         }
         Safety {
@@ -243,7 +243,8 @@ impl Safety {
 /// screen it. Shared by the sets out of check and in check.
 #[inline(always)]
 fn line_shields(pos: &Position, them: Color, king: Square, occ: Bitboard) -> (Bitboard, Bitboard) {
-    let lines = lines_through(king);
+    // From the king square's record, beside the free-leg horses the callers read.
+    let lines = Bitboard(near_sets(king).lines);
     let rooks = (pos.pieces(them, PieceType::Rook) | pos.pieces(them, PieceType::King)) & lines;
     let mut shields = Bitboard::EMPTY;
     let mut open_gaps = Bitboard::EMPTY;
@@ -283,6 +284,8 @@ fn horse_leg(from: Square, to: Square) -> Square {
 /// Where generated moves go: a list, or just a count (perft's last ply needs no moves).
 pub trait MoveSink {
     fn push(&mut self, mv: Move);
+    /// How many moves it has been sent.
+    fn sent(&self) -> usize;
     /// Every square of `targets` is a legal destination for the piece on `from`.
     fn push_all(&mut self, from: Square, targets: Bitboard) {
         for to in targets {
@@ -295,6 +298,11 @@ impl MoveSink for MoveList {
     #[inline(always)]
     fn push(&mut self, mv: Move) {
         MoveList::push(self, mv);
+    }
+
+    #[inline(always)]
+    fn sent(&self) -> usize {
+        self.len
     }
 
     /// Ascending squares, as the default; each 64-bit half is walked in its own tight loop.
@@ -330,6 +338,11 @@ impl MoveSink for MoveCounter {
     #[inline(always)]
     fn push(&mut self, _: Move) {
         self.0 += 1;
+    }
+
+    #[inline(always)]
+    fn sent(&self) -> usize {
+        self.0
     }
 
     #[inline(always)]
@@ -437,12 +450,15 @@ pub fn generate_captures(pos: &Position, list: &mut MoveList) -> Safety {
 }
 
 /// [`generate`] for the quiets, with the safety sets [`generate_captures`] returned for the
-/// same position.
+/// same position, except that the king's steps are left untested: they come last, from the
+/// returned index on, and the caller tests each one it reaches with
+/// [`Position::king_step_safe_quiet`]. (A node cut off after a few moves never reaches most.)
 #[inline(never)]
-pub fn generate_quiets(pos: &Position, safety: &Safety, list: &mut MoveList) {
+pub fn generate_quiets(pos: &Position, safety: &Safety, list: &mut MoveList) -> usize {
+    let mut side = |us| generate_side_deferred(pos, us, GenKind::Quiets, list, *safety, true);
     match pos.side_to_move() {
-        Color::Red => generate_side(pos, Color::Red, GenKind::Quiets, list, *safety),
-        Color::Black => generate_side(pos, Color::Black, GenKind::Quiets, list, *safety),
+        Color::Red => side(Color::Red),
+        Color::Black => side(Color::Black),
     }
 }
 
@@ -462,11 +478,25 @@ fn generate_side<S: MoveSink>(
     sink: &mut S,
     safety: Safety,
 ) {
+    generate_side_deferred(pos, us, kind, sink, safety, false);
+}
+
+/// [`generate_side`]; with `defer_king` the king's steps are sent untested, last, and the
+/// number of moves sent before them is returned.
+#[inline(always)]
+fn generate_side_deferred<S: MoveSink>(
+    pos: &Position,
+    us: Color,
+    kind: GenKind,
+    sink: &mut S,
+    safety: Safety,
+    defer_king: bool,
+) -> usize {
     // One copy in check and one out of it.
     if safety.in_check {
-        generate_side_with(pos, us, kind, sink, safety, true);
+        generate_side_with(pos, us, kind, sink, safety, true, defer_king)
     } else {
-        generate_side_with(pos, us, kind, sink, safety, false);
+        generate_side_with(pos, us, kind, sink, safety, false, defer_king)
     }
 }
 
@@ -478,7 +508,8 @@ fn generate_side_with<S: MoveSink>(
     sink: &mut S,
     safety: Safety,
     in_check: bool,
-) {
+    defer_king: bool,
+) -> usize {
     let occ = pos.occupied();
     let ours = pos.color_bb(us);
     let theirs = pos.color_bb(!us);
@@ -558,10 +589,16 @@ fn generate_side_with<S: MoveSink>(
     // Advisors and the king never leave their palace: with no enemy piece in it, they
     // capture nothing.
     if captures_only && (Bitboard::PALACES[us.index()] & theirs).is_empty() {
-        return;
+        return gen.sink.sent();
     }
     for from in pos.pieces(us, PieceType::Advisor) {
         gen.add(from, advisor_attacks(from) & target);
+    }
+    // In check most king steps are reached (the evasions are few), so they are tested here.
+    if defer_king && !in_check {
+        let before = gen.sink.sent();
+        gen.sink.push_all(king, king_attacks(king) & king_target);
+        return before;
     }
     for to in king_attacks(king) & king_target {
         let safe = if kind == GenKind::Quiets {
@@ -573,6 +610,7 @@ fn generate_side_with<S: MoveSink>(
             gen.sink.push(Move::new(king, to));
         }
     }
+    gen.sink.sent()
 }
 
 /// All legal moves.

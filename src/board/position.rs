@@ -191,15 +191,16 @@ impl Position {
         // drops it, where `& !EMPTY` kept a mask of the board's 90 bits.
         // Only pieces on the king's lines or horse squares can attack it: when none stands
         // there the slider and horse lookups are skipped.
-        let lines = lines_through(ksq);
+        // The three sets share one cache line of the square's record.
+        let near = near_sets(ksq);
+        let lines = Bitboard(near.lines);
         let rooks = (self.pieces(by, PieceType::Rook) | self.pieces(by, PieceType::King))
             .and_not(captured)
             & lines;
         let cannons = self.pieces(by, PieceType::Cannon).and_not(captured) & lines;
-        let horses = self.pieces(by, PieceType::Horse).and_not(captured)
-            & horse_attackers(ksq, Bitboard::EMPTY);
+        let horses = self.pieces(by, PieceType::Horse).and_not(captured) & Bitboard(near.horse);
         let pawns = self.pieces(by, PieceType::Pawn).and_not(captured);
-        let mut attackers = pawn_attackers(by, ksq) & pawns;
+        let mut attackers = Bitboard(near.pawn[by.index()]) & pawns;
         // The few sliders on the king's lines are tested by the pieces between (none for a
         // rook or the facing king, one for a cannon) rather than by occupancy lookups.
         for slider in rooks | cannons {
@@ -277,6 +278,16 @@ impl Position {
     pub(crate) fn king_step_safe_quiet(&self, us: Color, to: Square) -> bool {
         debug_assert!(self.piece_at(to).is_none());
         self.king_step_safe_taking(us, to, Bitboard::EMPTY)
+    }
+
+    /// [`Position::king_step_safe_quiet`] for the side to move, out of line: the move picker
+    /// tests the king steps the generator left untested when it reaches them.
+    #[inline(never)]
+    pub fn king_step_safe_quiet_here(&self, to: Square) -> bool {
+        match self.side {
+            Color::Red => self.king_step_safe_quiet(Color::Red, to),
+            Color::Black => self.king_step_safe_quiet(Color::Black, to),
+        }
     }
 
     /// Is `to` safe for `us`'s king stepping there, the enemy pieces on `captured` left out?
@@ -372,14 +383,15 @@ impl Position {
         }
         // As in `king_attackers_with`, a lookup is made only when a piece stands where it
         // could attack the king from.
-        let lines = lines_through(ksq);
+        let near = near_sets(ksq);
+        let lines = Bitboard(near.lines);
         let rooks = rooks & lines;
         let cannons = cannons & lines;
-        let horses = horses & horse_attackers(ksq, Bitboard::EMPTY);
+        let horses = horses & Bitboard(near.horse);
         // Sliders on the king's lines by the pieces between, as in `king_attackers_with`.
         let sees_king =
             |slider: Square, screens: u32| (between(ksq, slider) & occ).count() == screens;
-        (pawn_attackers(us, ksq) & pawns).any()
+        (Bitboard(near.pawn[us.index()]) & pawns).any()
             || rooks.into_iter().any(|r| sees_king(r, 0))
             || cannons.into_iter().any(|c| sees_king(c, 1))
             || (horses.any() && (horse_attackers(ksq, occ) & horses).any())

@@ -56,6 +56,9 @@ pub struct MovePicker {
     quiets_unsorted: bool,
     /// The safety sets the captures were generated with, kept for the quiets.
     safety: Option<Safety>,
+    /// Quiet stages: the index of `list` from which on the moves are the king's steps, left
+    /// untested by the generator ([`generate_quiets`]) and tested when reached.
+    king_steps: usize,
 }
 
 impl MovePicker {
@@ -78,6 +81,7 @@ impl MovePicker {
             bad_next: 0,
             quiets_unsorted: false,
             safety: None,
+            king_steps: MAX_MOVES,
         }
     }
 
@@ -120,7 +124,7 @@ impl MovePicker {
     fn next_sorted(&mut self, pos: &Position) -> Option<Move> {
         match self.stage {
             Stage::GoodCaptures => self.pick_good_capture(pos),
-            Stage::Quiets if !self.quiets_unsorted => self.pick_sorted_quiet(),
+            Stage::Quiets if !self.quiets_unsorted => self.pick_sorted_quiet(pos),
             _ => None,
         }
     }
@@ -149,11 +153,18 @@ impl MovePicker {
         None
     }
 
-    /// The best quiet left that was not handed out before (hash move, killer, counter-move).
+    /// The best legal quiet left that was not handed out before (hash move, killer,
+    /// counter-move).
     #[inline(never)]
-    fn pick_sorted_quiet(&mut self) -> Option<Move> {
-        while let Some(mv) = self.pick_best() {
+    fn pick_sorted_quiet(&mut self, pos: &Position) -> Option<Move> {
+        while let Some(index) = self.pick_best_index() {
+            let mv = self.list.as_slice()[index];
             if !self.tried_before(mv) {
+                if index >= self.king_steps {
+                    // Tested in a function of its own, so the picks without the test's call
+                    // save no registers for it.
+                    return self.tested_king_step(pos, mv);
+                }
                 return Some(mv);
             }
         }
@@ -164,6 +175,16 @@ impl MovePicker {
             Stage::BadCaptures
         };
         None
+    }
+
+    /// [`MovePicker::pick_sorted_quiet`] once it has picked `mv`, a king step the generator
+    /// left untested: `mv` if legal, else the next pick.
+    #[inline(never)]
+    fn tested_king_step(&mut self, pos: &Position, mv: Move) -> Option<Move> {
+        if pos.king_step_safe_quiet_here(mv.to()) {
+            return Some(mv);
+        }
+        self.pick_sorted_quiet(pos)
     }
 
     /// [`MovePicker::next`]; with `checks` (the pruning picker) the quiets are generated only
@@ -230,12 +251,21 @@ impl MovePicker {
                 }
             }
             if stage == Stage::Quiets {
-                while let Some(mv) = self.pick_quiet() {
-                    if !self.tried_before(mv) {
+                if self.quiets_unsorted {
+                    while let Some(mv) = self.pick_unsorted_quiet(pos) {
+                        if !self.tried_before(mv) {
+                            break 'found Some(mv);
+                        }
+                    }
+                    stage = Stage::BadCaptures;
+                } else {
+                    // The leaf moves the stage on when it finds nothing.
+                    self.stage = stage;
+                    if let Some(mv) = self.pick_sorted_quiet(pos) {
                         break 'found Some(mv);
                     }
+                    stage = self.stage;
                 }
-                stage = Stage::BadCaptures;
             }
             if stage == Stage::BadCaptures {
                 if self.bad_next < self.bad.len() {
@@ -335,6 +365,7 @@ impl MovePicker {
                 && ((checks.may_check(mv) && checks.gives_check(pos, mv))
                     || pawn_nears_king(pos, mv))
                 && !self.tried_before(mv)
+                && self.quiet_is_legal(pos, start + offset, mv)
             {
                 self.next = start + offset + 1;
                 return Some(mv);
@@ -390,9 +421,20 @@ impl MovePicker {
         if any_of(PieceType::Rook, &|from| rook_attacks(from, occ))
             || any_of(PieceType::Cannon, &|from| rook_attacks(from, occ))
             || any_of(PieceType::Horse, &|from| horse_attacks(from, occ))
-            || any_of(PieceType::Elephant, &|from| elephant_attacks(from, occ))
-            || any_of(PieceType::Advisor, &advisor_attacks)
-            || any_of(PieceType::King, &king_attacks)
+        {
+            return true;
+        }
+        // Elephants, advisors and the king never check directly: unless one of them uncovers
+        // a check, they check only by arriving on an empty screen square, usually none.
+        let leapers = pos.pieces(us, PieceType::Elephant)
+            | pos.pieces(us, PieceType::Advisor)
+            | pos.pieces(us, PieceType::King);
+        let may_check =
+            (checks.screens() & empty).any() || (leapers & checks.replayed_movers()).any();
+        if may_check
+            && (any_of(PieceType::Elephant, &|from| elephant_attacks(from, occ))
+                || any_of(PieceType::Advisor, &advisor_attacks)
+                || any_of(PieceType::King, &king_attacks))
         {
             return true;
         }
@@ -418,7 +460,7 @@ impl MovePicker {
     #[inline(never)]
     fn gen_quiets(&mut self, pos: &Position, history: &History) {
         self.list.clear();
-        generate_quiets(pos, generated_safety(&self.safety), &mut self.list);
+        self.king_steps = generate_quiets(pos, generated_safety(&self.safety), &mut self.list);
         let continuations = self.continuations;
         let placement = &PLACEMENT;
         let mut keys = |side: Color| {
@@ -505,25 +547,38 @@ impl MovePicker {
         self.early.contains(&Some(mv))
     }
 
-    fn pick_quiet(&mut self) -> Option<Move> {
-        if !self.quiets_unsorted {
-            return self.pick_best();
-        }
-        // In generation order, passing over the moves the sorted picks already handed out.
+    /// The next legal quiet in generation order (once the search prunes quiets), passing over
+    /// the moves the sorted picks already handed out.
+    fn pick_unsorted_quiet(&mut self, pos: &Position) -> Option<Move> {
         while self.next < self.list.len() {
             let i = self.next;
             self.next += 1;
-            if self.keys()[i] != TAKEN {
-                return Some(self.list.as_slice()[i]);
+            let mv = self.list.as_slice()[i];
+            if self.keys()[i] != TAKEN && self.quiet_is_legal(pos, i, mv) {
+                return Some(mv);
             }
         }
         None
+    }
+
+    /// Is the quiet `mv`, at `index` of `list`, legal? Only the king's steps, which the
+    /// generator left untested, need the test.
+    #[inline(always)]
+    fn quiet_is_legal(&self, pos: &Position, index: usize, mv: Move) -> bool {
+        index < self.king_steps || pos.king_step_safe_quiet_here(mv.to())
     }
 
     /// Selection sort step: moves are usually few before a cut-off, so this beats sorting.
     /// The list stays in place; the best key is a plain maximum, which the compiler turns
     /// into a few vector instructions.
     fn pick_best(&mut self) -> Option<Move> {
+        let index = self.pick_best_index()?;
+        Some(self.list.as_slice()[index])
+    }
+
+    /// [`MovePicker::pick_best`], giving the move's index in `list`.
+    #[inline(always)]
+    fn pick_best_index(&mut self) -> Option<usize> {
         let keys = self.keys();
         // Folded from TAKEN (below every key, and the answer for no keys): `max` took the
         // first key apart and set its vector loop up on the rest.
@@ -533,7 +588,7 @@ impl MovePicker {
         }
         let index = key_index(best);
         keys[index] = TAKEN;
-        Some(self.list.as_slice()[index])
+        Some(index)
     }
 }
 
@@ -764,6 +819,40 @@ mod tests {
             expected.sort_by_key(|m| m.raw());
             assert_eq!(picked, expected, "{fen}");
         }
+    }
+
+    /// Along random games, the picker hands out exactly the legal moves, each once: the king
+    /// steps the generator leaves untested included (some of them illegal).
+    #[test]
+    fn picks_every_legal_move_along_random_games() {
+        let mut rng = fastrand::Rng::with_seed(7);
+        let mut illegal_king_steps = 0;
+        for _ in 0..30 {
+            let mut pos = Position::startpos();
+            for _ in 0..120 {
+                let legal = legal_moves(&pos);
+                if legal.is_empty() {
+                    break;
+                }
+                let pick = |rng: &mut fastrand::Rng| legal.as_slice()[rng.usize(..legal.len())];
+                let tt = rng.bool().then(|| pick(&mut rng));
+                let mut picked = all_picked(&pos, tt, [Some(pick(&mut rng)), None]);
+                picked.sort_by_key(|m| m.raw());
+                let mut expected = legal.as_slice().to_vec();
+                expected.sort_by_key(|m| m.raw());
+                assert_eq!(picked, expected, "{}", pos.to_fen());
+                let king = pos.king_square(pos.side_to_move());
+                illegal_king_steps += (king_attacks(king) & !pos.occupied())
+                    .into_iter()
+                    .filter(|&to| !legal.contains(Move::new(king, to)))
+                    .count();
+                pos.make_move(pick(&mut rng));
+            }
+        }
+        assert!(
+            illegal_king_steps > 100,
+            "illegal king steps {illegal_king_steps}"
+        );
     }
 
     /// The pruning picker gives what the plain picker gives with each non-checking quiet

@@ -5,6 +5,7 @@
 use crate::board::attacks::*;
 use crate::board::bitboard::Bitboard;
 use crate::board::position::Position;
+use crate::board::tables;
 use crate::board::types::{Color, Move, Piece, PieceType, Square};
 
 /// Piece values used to order and prune captures (the evaluation's own values may differ).
@@ -93,13 +94,15 @@ fn exchange(pos: &Position, from: Square, to: Square, mover: Piece, mut balance:
 fn near_attackers(pos: &Position, sq: Square) -> Bitboard {
     use {Color::*, PieceType::*};
     let both = |kind| pos.pieces(Red, kind) | pos.pieces(Black, kind);
-    (pawn_attackers(Red, sq) & pos.pieces(Red, Pawn))
-        | (pawn_attackers(Black, sq) & pos.pieces(Black, Pawn))
-        | (advisor_attacks(sq) & both(Advisor))
-        | (elephant_attacks(sq, Bitboard::EMPTY) & both(Elephant))
-        | (horse_attackers(sq, Bitboard::EMPTY) & both(Horse))
-        | (lines_through(sq) & (both(Rook) | both(Cannon)))
-        | (king_attacks(sq) & both(King))
+    // One record holds every set read here (two cache lines, not one in each of seven tables).
+    let near = &tables::NEAR_SETS[sq.index()];
+    (Bitboard(near.pawn[Red.index()]) & pos.pieces(Red, Pawn))
+        | (Bitboard(near.pawn[Black.index()]) & pos.pieces(Black, Pawn))
+        | (Bitboard(near.advisor) & both(Advisor))
+        | (Bitboard(near.elephant) & both(Elephant))
+        | (Bitboard(near.horse) & both(Horse))
+        | (Bitboard(near.lines) & (both(Rook) | both(Cannon)))
+        | (Bitboard(near.king) & both(King))
 }
 
 /// The least valuable piece of `side` on `occ` that attacks `sq` (the lowest square among
