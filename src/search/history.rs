@@ -8,8 +8,12 @@ use crate::board::types::{Color, Move, Piece, PieceType};
 
 const HISTORY_MAX: i32 = 16_384;
 
-/// A moved piece and where it went: the index of one row or column of the continuation table.
+/// A moved piece and where it went: the index of one row of the continuation table.
 const PIECE_SQUARES: usize = Piece::COUNT * 90;
+
+/// A continuation row's length: a column per reply ([`reply`]: the piece as held, one above its
+/// index, times 90 plus the destination, so no one is taken off), the first 90 never used.
+const REPLIES: usize = (Piece::COUNT + 1) * 90;
 
 /// The row read for a missing move (at the root, after a null move): never written, so it
 /// scores every reply 0 and the lookups need no branch.
@@ -40,6 +44,12 @@ fn piece_square(piece: Piece, mv: Move) -> usize {
     piece.index() * 90 + mv.to().index()
 }
 
+/// A reply's column in a continuation row ([`REPLIES`]).
+#[inline(always)]
+fn reply(piece: Piece, mv: Move) -> usize {
+    piece.held_index() * 90 + mv.to().index()
+}
+
 /// Moves `entry` toward `bonus`'s sign; the gravity term keeps it within ±HISTORY_MAX.
 #[inline(always)]
 fn nudge(entry: i32, bonus: i32) -> i32 {
@@ -63,7 +73,7 @@ pub struct History {
     butterfly: Box<[i32; 2 * BUTTERFLY_SLOTS]>,
     /// One table for both plies back: row the earlier move, column the reply (piece and
     /// destination), within ±HISTORY_MAX.
-    continuation: Box<[[i16; PIECE_SQUARES]]>,
+    continuation: Box<[[i16; REPLIES]]>,
     /// Per capturing piece, destination and victim kind, within ±HISTORY_MAX. Eight slots a
     /// destination (the eighth unused), so an entry's index is a shift, not a multiplication
     /// by seven.
@@ -82,7 +92,7 @@ impl Default for History {
                 .into_boxed_slice()
                 .try_into()
                 .expect("the butterfly table's length"),
-            continuation: vec![[0; PIECE_SQUARES]; PIECE_SQUARES + 1].into_boxed_slice(),
+            continuation: vec![[0; REPLIES]; PIECE_SQUARES + 1].into_boxed_slice(),
             capture: Box::new([[[0; 8]; 90]; Piece::COUNT]),
             counter: Box::new([[None; 90]; Piece::COUNT]),
             killers: [[None; 2]; MAX_PLY + 2],
@@ -106,7 +116,7 @@ impl History {
         mv: Move,
         continuations: Continuations,
     ) -> i32 {
-        let reply = piece_square(piece, mv);
+        let reply = reply(piece, mv);
         let [previous, before_previous] = continuations.0.map(|row| &self.continuation[row]);
         self.score(side, mv) + i32::from(previous[reply]) + i32::from(before_previous[reply])
     }
@@ -145,7 +155,7 @@ impl History {
     ) {
         self.update(side, mv, bonus);
         let bonus = bonus.clamp(-HISTORY_MAX, HISTORY_MAX);
-        let reply = piece_square(piece, mv);
+        let reply = reply(piece, mv);
         for row in continuations
             .0
             .into_iter()
