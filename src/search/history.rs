@@ -8,16 +8,15 @@ use crate::board::types::{Color, Move, Piece, PieceType};
 
 const HISTORY_MAX: i32 = 16_384;
 
-/// A moved piece and where it went: the index of one row of the continuation table.
-const PIECE_SQUARES: usize = Piece::COUNT * 90;
-
-/// A continuation row's length: a column per reply ([`reply`]: the piece as held, one above its
-/// index, times 90 plus the destination, so no one is taken off), the first 90 never used.
+/// A moved piece and where it went, as the continuation table numbers its rows and columns
+/// ([`piece_square`]: the piece as held, one above its index, times 90 plus the destination,
+/// so no one is taken off); the first 90 are never a move's.
 const REPLIES: usize = (Piece::COUNT + 1) * 90;
 
-/// The row read for a missing move (at the root, after a null move): never written, so it
-/// scores every reply 0 and the lookups need no branch.
-const NO_MOVE_ROW: usize = PIECE_SQUARES;
+/// The row read for a missing move (at the root, after a null move): never written (a move's
+/// row, its [`piece_square`], is at least 90), so it scores every reply 0 and the lookups need
+/// no branch.
+const NO_MOVE_ROW: usize = 0;
 
 /// The continuation rows of a node: the moves one and two plies back (piece and destination),
 /// [`NO_MOVE_ROW`] where there is none.
@@ -39,14 +38,9 @@ impl Continuations {
     }
 }
 
+/// A moved piece's row or column in the continuation table ([`REPLIES`]).
 #[inline(always)]
 fn piece_square(piece: Piece, mv: Move) -> usize {
-    piece.index() * 90 + mv.to().index()
-}
-
-/// A reply's column in a continuation row ([`REPLIES`]).
-#[inline(always)]
-fn reply(piece: Piece, mv: Move) -> usize {
     piece.held_index() * 90 + mv.to().index()
 }
 
@@ -92,7 +86,7 @@ impl Default for History {
                 .into_boxed_slice()
                 .try_into()
                 .expect("the butterfly table's length"),
-            continuation: vec![[0; REPLIES]; PIECE_SQUARES + 1].into_boxed_slice(),
+            continuation: vec![[0; REPLIES]; REPLIES].into_boxed_slice(),
             capture: Box::new([[[0; 8]; 90]; Piece::COUNT]),
             counter: Box::new([[None; 90]; Piece::COUNT]),
             killers: [[None; 2]; MAX_PLY + 2],
@@ -116,7 +110,7 @@ impl History {
         mv: Move,
         continuations: Continuations,
     ) -> i32 {
-        let reply = reply(piece, mv);
+        let reply = piece_square(piece, mv);
         let [previous, before_previous] = continuations.0.map(|row| &self.continuation[row]);
         self.score(side, mv) + i32::from(previous[reply]) + i32::from(before_previous[reply])
     }
@@ -155,7 +149,7 @@ impl History {
     ) {
         self.update(side, mv, bonus);
         let bonus = bonus.clamp(-HISTORY_MAX, HISTORY_MAX);
-        let reply = reply(piece, mv);
+        let reply = piece_square(piece, mv);
         for row in continuations
             .0
             .into_iter()
