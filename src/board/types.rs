@@ -144,6 +144,15 @@ impl Piece {
         self.0.get() as usize - 1
     }
 
+    /// The piece as held, one above its index (1 to 14): per-piece tables with a spare first
+    /// row are read by it with no one to take off.
+    #[inline(always)]
+    pub const fn held_index(self) -> usize {
+        // SAFETY: as in `index`: the held value is at most 14.
+        unsafe { std::hint::assert_unchecked(self.0.get() <= Piece::COUNT as u8) };
+        self.0.get() as usize
+    }
+
     /// What a square holding `content` is numbered by in per-content tables: 0 when empty,
     /// else the piece's index + 1 (the byte the square holds: no branch on it).
     #[inline(always)]

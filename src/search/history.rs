@@ -8,12 +8,15 @@ use crate::board::types::{Color, Move, Piece, PieceType};
 
 const HISTORY_MAX: i32 = 16_384;
 
-/// A moved piece and where it went: the index of one row or column of the continuation table.
-const PIECE_SQUARES: usize = Piece::COUNT * 90;
+/// A moved piece and where it went, as the continuation table numbers its rows and columns
+/// ([`piece_square`]: the piece as held, one above its index, times 90 plus the destination,
+/// so no one is taken off); the first 90 are never a move's.
+const REPLIES: usize = (Piece::COUNT + 1) * 90;
 
-/// The row read for a missing move (at the root, after a null move): never written, so it
-/// scores every reply 0 and the lookups need no branch.
-const NO_MOVE_ROW: usize = PIECE_SQUARES;
+/// The row read for a missing move (at the root, after a null move): never written (a move's
+/// row, its [`piece_square`], is at least 90), so it scores every reply 0 and the lookups need
+/// no branch.
+const NO_MOVE_ROW: usize = 0;
 
 /// The continuation rows of a node: the moves one and two plies back (piece and destination),
 /// [`NO_MOVE_ROW`] where there is none.
@@ -35,9 +38,10 @@ impl Continuations {
     }
 }
 
+/// A moved piece's row or column in the continuation table ([`REPLIES`]).
 #[inline(always)]
 fn piece_square(piece: Piece, mv: Move) -> usize {
-    piece.index() * 90 + mv.to().index()
+    piece.held_index() * 90 + mv.to().index()
 }
 
 /// Moves `entry` toward `bonus`'s sign; the gravity term keeps it within ±HISTORY_MAX.
@@ -63,7 +67,7 @@ pub struct History {
     butterfly: Box<[i32; 2 * BUTTERFLY_SLOTS]>,
     /// One table for both plies back: row the earlier move, column the reply (piece and
     /// destination), within ±HISTORY_MAX.
-    continuation: Box<[[i16; PIECE_SQUARES]]>,
+    continuation: Box<[[i16; REPLIES]]>,
     /// Per capturing piece, destination and victim kind, within ±HISTORY_MAX. Eight slots a
     /// destination (the eighth unused), so an entry's index is a shift, not a multiplication
     /// by seven.
@@ -82,7 +86,7 @@ impl Default for History {
                 .into_boxed_slice()
                 .try_into()
                 .expect("the butterfly table's length"),
-            continuation: vec![[0; PIECE_SQUARES]; PIECE_SQUARES + 1].into_boxed_slice(),
+            continuation: vec![[0; REPLIES]; REPLIES].into_boxed_slice(),
             capture: Box::new([[[0; 8]; 90]; Piece::COUNT]),
             counter: Box::new([[None; 90]; Piece::COUNT]),
             killers: [[None; 2]; MAX_PLY + 2],
