@@ -210,6 +210,14 @@ impl MovePicker {
             if stage == Stage::GenCaptures {
                 self.gen_captures(pos, history);
                 stage = Stage::GoodCaptures;
+                // No capture (a quarter of the generations): on without the picker's call.
+                if self.list.is_empty() {
+                    if self.captures_only {
+                        stage = Stage::Done;
+                        break 'found None;
+                    }
+                    stage = Stage::Killer1;
+                }
             }
             if stage == Stage::GoodCaptures {
                 if let Some(mv) = self.pick_good_capture(pos) {
