@@ -210,6 +210,14 @@ impl MovePicker {
             if stage == Stage::GenCaptures {
                 self.gen_captures(pos, history);
                 stage = Stage::GoodCaptures;
+                // No capture (a quarter of the generations): on without the picker's call.
+                if self.list.is_empty() {
+                    if self.captures_only {
+                        stage = Stage::Done;
+                        break 'found None;
+                    }
+                    stage = Stage::Killer1;
+                }
             }
             if stage == Stage::GoodCaptures {
                 if let Some(mv) = self.pick_good_capture(pos) {
@@ -311,27 +319,45 @@ impl MovePicker {
         history: &History,
         checks: &CheckInfo,
     ) -> Option<Move> {
-        loop {
-            if self.stage == Stage::Quiets && self.quiets_unsorted {
-                // What `pick_quiet` hands out, in one tight loop: most moves fail both tests.
-                // A move is looked at only if it arrives on the king's region, or leaves from a
-                // square that can uncover a check or holds a pawn near the enemy palace.
-                let (to_set, from_set) = checks.candidate_squares();
-                let from_set = from_set | pawns_that_may_near_king(pos);
-                // Usually no piece can uncover a check or push a pawn at the king: then the
-                // arrival square alone filters, in a loop of its own.
-                let found = if from_set.is_empty() {
-                    self.scan_quiets(pos, checks, |mv| to_set.has(mv.to()))
-                } else {
-                    self.scan_quiets(pos, checks, |mv| {
-                        to_set.has(mv.to()) || from_set.has(mv.from())
-                    })
-                };
-                if found.is_some() {
-                    return found;
-                }
-                self.stage = Stage::BadCaptures;
+        if !(self.stage == Stage::Quiets && self.quiets_unsorted) {
+            let found = self.next_sorted_capture_or_check(pos, history, checks);
+            if found.is_some() || !(self.stage == Stage::Quiets && self.quiets_unsorted) {
+                return found;
             }
+        }
+        // What `pick_quiet` hands out, in one tight loop: most moves fail both tests.
+        // A move is looked at only if it arrives on the king's region, or leaves from a
+        // square that can uncover a check or holds a pawn near the enemy palace.
+        let (to_set, from_set) = checks.candidate_squares();
+        let from_set = from_set | pawns_that_may_near_king(pos);
+        // Usually no piece can uncover a check or push a pawn at the king: then the
+        // arrival square alone filters, in a loop of its own.
+        let found = if from_set.is_empty() {
+            self.scan_quiets(pos, checks, |mv| to_set.has(mv.to()))
+        } else {
+            self.scan_quiets(pos, checks, |mv| {
+                to_set.has(mv.to()) || from_set.has(mv.from())
+            })
+        };
+        if found.is_some() {
+            return found;
+        }
+        self.stage = Stage::BadCaptures;
+        self.next_sorted_capture_or_check(pos, history, checks)
+    }
+
+    /// [`MovePicker::next_capture_or_check`] before the quiets are scanned unsorted: the next
+    /// sorted move that captures, checks or pushes a pawn at the king; `None` at the end, or
+    /// on reaching the quiets once one has been passed over (then the caller scans them). The
+    /// scan is outside this loop, so its sets are not worked out at every call.
+    #[inline(always)]
+    fn next_sorted_capture_or_check(
+        &mut self,
+        pos: &Position,
+        history: &History,
+        checks: &CheckInfo,
+    ) -> Option<Move> {
+        loop {
             let mv = match self.next_sorted(pos) {
                 Some(mv) => mv,
                 None if self.stage == Stage::Done => return None,
@@ -344,6 +370,9 @@ impl MovePicker {
                 return Some(mv);
             }
             self.quiets_unsorted = true;
+            if self.stage == Stage::Quiets {
+                return None;
+            }
         }
     }
 
