@@ -158,7 +158,7 @@ impl Piece {
     #[inline(always)]
     pub const fn content_index(content: Option<Piece>) -> usize {
         match content {
-            Some(piece) => piece.index() + 1,
+            Some(piece) => piece.held_index(),
             None => 0,
         }
     }

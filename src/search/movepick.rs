@@ -646,7 +646,7 @@ const PLACEMENT_SPAN: i32 = 256;
 /// compare-and-moves).
 struct Placement {
     /// Middlegame piece-square value (Black's negated, as in `psqt`) per piece and square,
-    /// at `piece.index() * 90 + square`: the index of the continuation histories' replies.
+    /// at `piece.index() * 90 + square`.
     mg: [i16; Piece::COUNT * 90],
     /// The gain `d` (to's value less from's, for the mover) clamped to the span and shifted to
     /// its place in the key (`sort_key(clamped, 0)`), at `d + GAIN_REACH`.

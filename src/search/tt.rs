@@ -248,6 +248,10 @@ impl<'a> TtView<'a> {
         depth: i32,
         bound: Bound,
     ) {
+        debug_assert!(
+            std::ptr::eq(slot.bucket, self.bucket(key)),
+            "a slot of another key"
+        );
         let generation = self.generation;
         let bucket = slot.bucket;
         let mut victim = &bucket.entries[0];
