@@ -205,7 +205,8 @@ fn gather_defenders<T: Tracer>(pos: &Position, color: Color, g: &mut Gather, tra
     // neither do their attacks: masking with those (a no-op) tells the compiler which half of
     // the board to work on.
     let (palace, home) = (palace(color), own_side(color));
-    let king = king_attacks((pos.pieces(color, PieceType::King) & palace).lsb()) & palace;
+    // The position keeps the king's square: no bit scan of the king's set.
+    let king = king_attacks(pos.king_square(color)) & palace;
     g.add(PieceType::King, king, king & free, color, tracer);
     for sq in pos.pieces(color, PieceType::Advisor) & palace {
         let a = advisor_attacks(sq) & palace;
