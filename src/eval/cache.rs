@@ -64,13 +64,15 @@ impl EvalCache {
         entry.map(|&e| e as u16 as i16 as i32)
     }
 
-    /// Stores a score; scores are clamped to the 16 bits an entry holds.
+    /// Stores a score, which is at least `i16::MIN` (every evaluation is: a mix of two 16-bit
+    /// halves, drawn toward zero, perhaps negated); above `i16::MAX` it is clamped to it.
     #[inline]
     pub fn store(&mut self, hash: u64, score: i32) {
+        debug_assert!(score >= i16::MIN as i32, "score {score}");
         let index = self.bucket(hash);
         let bucket = &mut self.buckets[index].0;
         bucket.copy_within(0..WAYS - 1, 1);
-        let score = score.clamp(i16::MIN as i32, i16::MAX as i32) as i16 as u16;
+        let score = score.min(i16::MAX as i32) as i16 as u16;
         bucket[0] = (hash & TAG_MASK) | score as u64;
     }
 }

@@ -78,8 +78,11 @@ pub fn evaluate<T: Tracer>(
         return score;
     }
     let count = |c: Color, kind: PieceType| kind_count(material, c, kind) as i32;
-    let missing_advisors = 2 - count(color, PieceType::Advisor).min(2);
-    let missing_elephants = 2 - count(color, PieceType::Elephant).min(2);
+    // A colour has at most two of each (`Position::from_fen` refuses more; moves only take
+    // pieces away): no cap needed.
+    let missing_advisors = 2 - count(color, PieceType::Advisor);
+    let missing_elephants = 2 - count(color, PieceType::Elephant);
+    debug_assert!(missing_advisors >= 0 && missing_elephants >= 0);
     if missing_advisors > 0 {
         let crossed_pawns = (pos.pieces(them, PieceType::Pawn) & own_side(color)).count() as i32;
         let raiders = count(them, PieceType::Rook) + count(them, PieceType::Horse) + crossed_pawns;

@@ -11,7 +11,10 @@ use super::trace::{weight, Tracer};
 use super::wide::Wide;
 use crate::board::attacks::*;
 use crate::board::bitboard::Bitboard;
+use crate::board::geometry::{gather_neighbours, ORTHOGONAL_GATHER, ORTHOGONAL_WINDOW};
 use crate::board::position::Position;
+use crate::board::tables::HORSE_ATTACKS;
+use crate::board::types::Square;
 use crate::board::types::{Color, PieceType};
 use static_assertions::const_assert;
 
@@ -160,9 +163,28 @@ pub fn evaluate<T: Tracer>(
         );
     }
 
-    for sq in pos.pieces(color, PieceType::Horse) {
-        let a = horse_attacks(sq, occ);
+    // Horses walked half by half: a horse's legs lie in the window of the board shifted up by
+    // 10 and down by its square (`neighbour_window`), one 64-bit shift of known width in each
+    // half, where a shift by any square costs two shifts, a test and a conditional move.
+    let horses = pos.pieces(color, PieceType::Horse).0;
+    let wide_occ = occ.0 << 10;
+    let horse = |sq: usize, window: u64, g: &mut Gather, tracer: &mut T| {
+        let legs = gather_neighbours(window, ORTHOGONAL_WINDOW, ORTHOGONAL_GATHER);
+        let a = Bitboard(HORSE_ATTACKS[sq][legs]);
+        debug_assert_eq!(a, horse_attacks(Square::new(sq), occ));
         g.add(PieceType::Horse, a, a.and_not(own), color, tracer);
+    };
+    let mut low = horses as u64;
+    while low != 0 {
+        let sq = low.trailing_zeros() as usize;
+        low &= low - 1;
+        horse(sq, (wide_occ >> sq) as u64, &mut g, tracer);
+    }
+    let mut high = (horses >> 64) as u64;
+    while high != 0 {
+        let bit = high.trailing_zeros() as usize;
+        high &= high - 1;
+        horse(64 + bit, (wide_occ >> 64) as u64 >> bit, &mut g, tracer);
     }
     let pawn = PieceType::Pawn.index();
     let own_pawns = Wide::load(&pos.pieces_of(color)[pawn]);
@@ -205,7 +227,8 @@ fn gather_defenders<T: Tracer>(pos: &Position, color: Color, g: &mut Gather, tra
     // neither do their attacks: masking with those (a no-op) tells the compiler which half of
     // the board to work on.
     let (palace, home) = (palace(color), own_side(color));
-    let king = king_attacks((pos.pieces(color, PieceType::King) & palace).lsb()) & palace;
+    // The position keeps the king's square: no bit scan of the king's set.
+    let king = king_attacks(pos.king_square(color)) & palace;
     g.add(PieceType::King, king, king & free, color, tracer);
     for sq in pos.pieces(color, PieceType::Advisor) & palace {
         let a = advisor_attacks(sq) & palace;

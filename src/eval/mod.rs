@@ -327,8 +327,24 @@ fn side_terms<T: Tracer>(
     relations + king + patterns
 }
 
+/// The most pieces of each kind one colour can have: what `Position::from_fen` accepts (the
+/// only way to set up a position; moves only take pieces away).
+const MOST_PIECES: [i32; 7] = [1, 2, 2, 2, 2, 2, 5];
+
+/// The largest phase a position can have: both colours with every piece they may have.
+const LARGEST_PHASE: i32 = {
+    let mut sum = 0;
+    let mut i = 0;
+    while i < params::PHASE_WEIGHT.len() {
+        sum += 2 * MOST_PIECES[i] * params::PHASE_WEIGHT[i];
+        i += 1;
+    }
+    sum
+};
+
 /// The phase clamped to `0..=PHASE_MAX`. A sum of the non-negative [`params::PHASE_WEIGHT`]
-/// of the pieces on the board is never negative: only the top needs the clamp.
+/// of the pieces on the board is never negative, and with the weights as tuned (the full
+/// board's sum is `PHASE_MAX`) never above the top either: then the clamp is left out.
 #[inline(always)]
 fn capped(phase: i32) -> i32 {
     const {
@@ -338,8 +354,15 @@ fn capped(phase: i32) -> i32 {
             i += 1;
         }
     }
-    debug_assert!(phase >= 0, "phase {phase}");
-    phase.min(PHASE_MAX)
+    debug_assert!(
+        (0..=LARGEST_PHASE).contains(&phase),
+        "phase {phase} out of reach"
+    );
+    if LARGEST_PHASE <= PHASE_MAX {
+        phase
+    } else {
+        phase.min(PHASE_MAX)
+    }
 }
 
 /// Middlegame and endgame halves mixed by phase (rounding toward zero, so colour-symmetric).
@@ -353,5 +376,29 @@ fn signed(color: Color, score: Score) -> Score {
     match color {
         Color::Red => score,
         Color::Black => -score,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::types::PieceType;
+
+    /// The start position holds every piece a position may have, and a FEN with one piece
+    /// more than [`MOST_PIECES`] allows is refused: no phase is above [`LARGEST_PHASE`].
+    #[test]
+    fn the_largest_phase_is_the_full_board() {
+        let start = Position::startpos();
+        assert_eq!(Incremental::full_recount(&start).phase, LARGEST_PHASE);
+        for kind in PieceType::ALL {
+            assert_eq!(
+                start.pieces(Color::Red, kind).count() as i32,
+                MOST_PIECES[kind.index()],
+                "{kind:?}"
+            );
+        }
+        // A third red rook, on an empty square of the start position.
+        let extra = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/4R4/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
+        assert!(Position::from_fen(extra).is_err());
     }
 }

@@ -6,6 +6,16 @@ use super::params::{SCALE_LONE_ATTACKER, SCALE_NORMAL, SCALE_NO_ATTACKERS};
 use super::psqt::{kind_count, signature_fields, ATTACKER_FIELDS};
 use crate::board::types::{Color, PieceType};
 
+// A factor only draws a score toward zero (the evaluation cache relies on it: a mix of two
+// 16-bit halves stays at least `i16::MIN` when scaled, and when negated).
+const _: () = assert!(
+    0 <= SCALE_NO_ATTACKERS
+        && SCALE_NO_ATTACKERS <= SCALE_NORMAL
+        && 0 <= SCALE_LONE_ATTACKER
+        && SCALE_LONE_ATTACKER <= SCALE_NORMAL,
+    "a scale factor outside 0..=SCALE_NORMAL"
+);
+
 /// The lowest bit of each attacker count in `ATTACKER_FIELDS` (a count of one).
 const ONES: u64 = ATTACKER_FIELDS & !(ATTACKER_FIELDS << 1);
 /// The bits that mean a rook, or two of one kind.
