@@ -214,11 +214,7 @@ fn check_material(pos: &Position, report: &mut Report) {
         for kind in PieceType::ALL {
             let set = pos.pieces(color, kind);
             let count = set.count();
-            let most = match kind {
-                PieceType::King => 1,
-                PieceType::Pawn => 5,
-                _ => 2,
-            };
+            let most = kind.most_per_side();
             if kind == PieceType::King && count == 0 {
                 report.add(FenProblems::MISSING_KING, format!("{name} has no king"));
             } else if kind == PieceType::King && count > 1 {

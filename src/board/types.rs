@@ -64,6 +64,16 @@ impl PieceType {
         self as usize
     }
 
+    /// The most pieces of this kind one colour may have: what a FEN may set up (moves only
+    /// take pieces away), so the evaluation may rely on it too.
+    pub const fn most_per_side(self) -> u32 {
+        match self {
+            PieceType::King => 1,
+            PieceType::Pawn => 5,
+            _ => 2,
+        }
+    }
+
     /// FEN letter for Red (upper case); `H` and `E` are read as aliases of `N` and `B`.
     pub const fn letter(self) -> char {
         match self {

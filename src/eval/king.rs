@@ -13,6 +13,7 @@ use super::trace::{weight, Tracer};
 use super::wide::Wide;
 use crate::board::position::Position;
 use crate::board::types::{Color, PieceType};
+use static_assertions::const_assert;
 
 /// Do horses and rooks, and cannons and pawns, weigh the same per palace square? Then each
 /// pair is counted together. A retune may break this; the count per kind then serves.
@@ -78,8 +79,9 @@ pub fn evaluate<T: Tracer>(
         return score;
     }
     let count = |c: Color, kind: PieceType| kind_count(material, c, kind) as i32;
-    // A colour has at most two of each (`Position::from_fen` refuses more; moves only take
-    // pieces away): no cap needed.
+    // A colour has at most two of each (`PieceType::most_per_side`): no cap needed.
+    const_assert!(PieceType::Advisor.most_per_side() == 2);
+    const_assert!(PieceType::Elephant.most_per_side() == 2);
     let missing_advisors = 2 - count(color, PieceType::Advisor);
     let missing_elephants = 2 - count(color, PieceType::Elephant);
     debug_assert!(missing_advisors >= 0 && missing_elephants >= 0);

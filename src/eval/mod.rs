@@ -20,7 +20,7 @@ pub mod trace;
 mod wide;
 
 use crate::board::position::{BoardObserver, Position};
-use crate::board::types::{Color, Piece, Square};
+use crate::board::types::{Color, Piece, PieceType, Square};
 use cache::EvalCache;
 use mobility::DefenderCache;
 use params::{PHASE_MAX, TEMPO};
@@ -327,16 +327,13 @@ fn side_terms<T: Tracer>(
     relations + king + patterns
 }
 
-/// The most pieces of each kind one colour can have: what `Position::from_fen` accepts (the
-/// only way to set up a position; moves only take pieces away).
-const MOST_PIECES: [i32; 7] = [1, 2, 2, 2, 2, 2, 5];
-
-/// The largest phase a position can have: both colours with every piece they may have.
+/// The largest phase a position can have: both colours with every piece they may have
+/// ([`PieceType::most_per_side`]).
 const LARGEST_PHASE: i32 = {
     let mut sum = 0;
     let mut i = 0;
     while i < params::PHASE_WEIGHT.len() {
-        sum += 2 * MOST_PIECES[i] * params::PHASE_WEIGHT[i];
+        sum += 2 * PieceType::ALL[i].most_per_side() as i32 * params::PHASE_WEIGHT[i];
         i += 1;
     }
     sum
@@ -382,10 +379,9 @@ fn signed(color: Color, score: Score) -> Score {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::types::PieceType;
 
     /// The start position holds every piece a position may have, and a FEN with one piece
-    /// more than [`MOST_PIECES`] allows is refused: no phase is above [`LARGEST_PHASE`].
+    /// more than [`PieceType::most_per_side`] allows is refused: no phase is above [`LARGEST_PHASE`].
     #[test]
     fn the_largest_phase_is_the_full_board() {
         let start = Position::startpos();
@@ -393,7 +389,7 @@ mod tests {
         for kind in PieceType::ALL {
             assert_eq!(
                 start.pieces(Color::Red, kind).count() as i32,
-                MOST_PIECES[kind.index()],
+                kind.most_per_side() as i32,
                 "{kind:?}"
             );
         }
