@@ -1,13 +1,10 @@
 //! A cannon's attacks and its number of moves from one rank and one file lookup. Its quiet
 //! moves slide like a rook and its captures jump one screen; asking `attacks.rs` for both the
-//! rook and the cannon attacks would gather the same rank and file occupancy twice. The rooks'
-//! attacks are looked up here too, with the square's file and rank read without bounds checks.
+//! rook and the cannon attacks would gather the same rank and file occupancy twice.
 
 use crate::board::bitboard::Bitboard;
-use crate::board::geometry::{
-    file_index, rank_index, FILES, RANK_INNER_BITS, SQUARE_FILE, SQUARE_RANK,
-};
-use crate::board::tables::{FILE_CANNON_QUIET, FILE_ROOK, RANK_BASE, RANK_CANNON_ROOK, RANK_ROOK};
+use crate::board::geometry::{file_index, rank_index, FILES, RANK_INNER_BITS};
+use crate::board::tables::{FILE_CANNON_QUIET, RANK_BASE, RANK_CANNON_ROOK};
 use crate::board::types::Square;
 
 /// The nine squares of `rank` as bits 0-8, and whatever squares follow above them (the
@@ -23,32 +20,11 @@ fn rank_occupancy_of(occ: Bitboard, rank: usize) -> u32 {
     (word >> (shift % 64)) as u32
 }
 
-/// The file and rank of `sq`, read through `Square::index`, which the compiler knows is below
-/// 90: no bounds checks (`Square::file` and `Square::rank` have one each).
-#[inline(always)]
-fn file_rank(sq: Square) -> (usize, usize) {
-    (
-        SQUARE_FILE[sq.index()] as usize,
-        SQUARE_RANK[sq.index()] as usize,
-    )
-}
-
-/// The squares a rook on `sq` attacks, as `attacks::rook_attacks` finds them.
-#[inline(always)]
-pub fn rook_attacks(sq: Square, occ: Bitboard) -> Bitboard {
-    let (file, rank) = file_rank(sq);
-    let along_rank =
-        (RANK_ROOK[file][rank_index(occ.0, rank)] as u128).wrapping_mul(RANK_BASE[rank]);
-    // `file` < 9: the mask only tells the compiler the shift stays below 64.
-    let along_file = FILE_ROOK[rank][file_index(occ.0, file)] << (file % 64);
-    Bitboard(along_rank | along_file)
-}
-
 /// The squares a cannon on `sq` attacks (beyond its screen), and how many empty squares it
 /// can slide to.
 #[inline(always)]
 pub fn attacks_and_quiet(sq: Square, occ: Bitboard) -> (Bitboard, u32) {
-    let (file, rank) = file_rank(sq);
+    let (file, rank) = (sq.file(), sq.rank());
     let rank_occ = rank_occupancy_of(occ, rank);
     let rank_idx = (rank_occ >> 1) as usize & ((1 << RANK_INNER_BITS) - 1);
     debug_assert_eq!(rank_idx, rank_index(occ.0, rank));
@@ -73,7 +49,7 @@ pub fn attacks_and_quiet(sq: Square, occ: Bitboard) -> (Bitboard, u32) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::attacks::cannon_attacks;
+    use crate::board::attacks::{cannon_attacks, rook_attacks};
 
     #[test]
     fn agrees_with_the_rook_and_cannon_lookups() {
@@ -92,9 +68,7 @@ mod tests {
             for sq in Square::all() {
                 let (attacks, quiet) = attacks_and_quiet(sq, occ);
                 assert_eq!(attacks, cannon_attacks(sq, occ), "{sq:?} {occ:?}");
-                let rook = crate::board::attacks::rook_attacks(sq, occ);
-                assert_eq!(rook_attacks(sq, occ), rook, "{sq:?} {occ:?}");
-                let empty = (rook & !occ).count();
+                let empty = (rook_attacks(sq, occ) & !occ).count();
                 assert_eq!(quiet, empty, "{sq:?} {occ:?}");
             }
         }

@@ -190,7 +190,7 @@ pub fn evaluate<T: Tracer>(
     let own_pawns = Wide::load(&pos.pieces_of(color)[pawn]);
     let all_pawns = own_pawns | Wide::load(&pos.pieces_of(!color)[pawn]);
     for sq in pos.pieces(color, PieceType::Rook) {
-        let a = cannon::rook_attacks(sq, occ);
+        let a = rook_attacks(sq, occ);
         g.add(PieceType::Rook, a, a.and_not(own), color, tracer);
         let file_bonus = patterns::rook_file(sq, own_pawns, all_pawns, color, tracer);
         // Untraced, the pattern goes into the flexibility's sum (see `Tracer::TERMS`).

@@ -5,7 +5,6 @@
 use crate::board::attacks::*;
 use crate::board::bitboard::Bitboard;
 use crate::board::position::Position;
-use crate::board::tables;
 use crate::board::types::{Color, Move, Piece, PieceType, Square};
 
 /// Piece values used to order and prune captures (the evaluation's own values may differ).
@@ -95,7 +94,7 @@ fn near_attackers(pos: &Position, sq: Square) -> Bitboard {
     use {Color::*, PieceType::*};
     let both = |kind| pos.pieces(Red, kind) | pos.pieces(Black, kind);
     // One record holds every set read here (two cache lines, not one in each of seven tables).
-    let near = &tables::NEAR_SETS[sq.index()];
+    let near = near_sets(sq);
     (Bitboard(near.pawn[Red.index()]) & pos.pieces(Red, Pawn))
         | (Bitboard(near.pawn[Black.index()]) & pos.pieces(Black, Pawn))
         | (Bitboard(near.advisor) & both(Advisor))
