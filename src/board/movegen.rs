@@ -5,6 +5,7 @@
 
 use crate::board::attacks::*;
 use crate::board::bitboard::Bitboard;
+use crate::board::geometry::{file_of, rank_of, RANKS, SQUARES};
 use crate::board::position::Position;
 use crate::board::types::{Color, Move, PieceType, Square};
 use std::mem::MaybeUninit;
@@ -580,11 +581,15 @@ fn generate_side_with<S: MoveSink>(
             gen.add(from, pawn_attacks(us, from) & target);
         }
     }
-    for from in pos.pieces(us, PieceType::Elephant) {
-        if captures_only && (elephant_attacks(from, Bitboard::EMPTY) & target).is_empty() {
-            continue;
+    // Captures only: elephants land only on their side's seven points; with no target on
+    // any of them (usually), no elephant captures.
+    if !captures_only || (ELEPHANT_POINTS[us.index()] & target).any() {
+        for from in pos.pieces(us, PieceType::Elephant) {
+            if captures_only && (elephant_attacks(from, Bitboard::EMPTY) & target).is_empty() {
+                continue;
+            }
+            gen.add(from, elephant_attacks(from, occ) & target);
         }
-        gen.add(from, elephant_attacks(from, occ) & target);
     }
     // Advisors and the king never leave their palace: with no enemy piece in it, they
     // capture nothing.
@@ -613,6 +618,28 @@ fn generate_side_with<S: MoveSink>(
     gen.sink.sent()
 }
 
+/// The seven squares each side's elephants may stand on, by the FEN's rule
+/// ([`square_allowed`](crate::board::fen::square_allowed), which a test holds this to):
+/// every elephant move ends on one.
+const ELEPHANT_POINTS: [Bitboard; 2] = {
+    let mut points = [0u128; 2];
+    let mut sq = 0;
+    while sq < SQUARES {
+        let (file, rank) = (file_of(sq), rank_of(sq));
+        let own_rank = [rank, RANKS - 1 - rank];
+        let mut color = 0;
+        while color < 2 {
+            let r = own_rank[color];
+            if r <= 4 && file % 2 == 0 && r % 2 == 0 && (file / 2 + r / 2) % 2 == 1 {
+                points[color] |= 1 << sq;
+            }
+            color += 1;
+        }
+        sq += 1;
+    }
+    [Bitboard(points[0]), Bitboard(points[1])]
+};
+
 /// All legal moves.
 pub fn legal_moves(pos: &Position) -> MoveList {
     let mut list = MoveList::new();
@@ -630,4 +657,30 @@ pub fn count_legal(pos: &Position) -> usize {
 /// The side to move has no legal move: it has lost (checkmate and stalemate alike).
 pub fn is_lost(pos: &Position) -> bool {
     legal_moves(pos).is_empty()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The elephant points are the squares the FEN allows an elephant on, and every elephant
+    /// move from one ends on another.
+    #[test]
+    fn elephant_points_hold_every_elephant_move() {
+        use crate::board::fen::square_allowed;
+        use crate::board::types::Piece;
+        for color in [Color::Red, Color::Black] {
+            let points = ELEPHANT_POINTS[color.index()];
+            assert_eq!(points.count(), 7);
+            for sq in (0..SQUARES).map(Square::new) {
+                let allowed = square_allowed(Piece::new(color, PieceType::Elephant), sq);
+                assert_eq!(points.has(sq), allowed, "{sq}");
+            }
+            for sq in points {
+                assert!(elephant_attacks(sq, Bitboard::EMPTY)
+                    .and_not(points)
+                    .is_empty());
+            }
+        }
+    }
 }
