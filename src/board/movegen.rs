@@ -581,9 +581,9 @@ fn generate_side_with<S: MoveSink>(
             gen.add(from, pawn_attacks(us, from) & target);
         }
     }
-    // Captures only: elephants land only on their side's seven points; with no target on
-    // any of them (usually), no elephant captures.
-    if !captures_only || (ELEPHANT_POINTS[us.index()] & target).any() {
+    // Captures only, or in check (few targets): elephants land only on their side's seven
+    // points; with no target on any of them (usually), no elephant moves.
+    if !(captures_only || in_check) || (ELEPHANT_POINTS[us.index()] & target).any() {
         for from in pos.pieces(us, PieceType::Elephant) {
             if captures_only && (elephant_attacks(from, Bitboard::EMPTY) & target).is_empty() {
                 continue;
