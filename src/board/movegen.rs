@@ -532,8 +532,10 @@ fn generate_side_with<S: MoveSink>(
     };
     // Captures only: a slider with no target on its rank or file, or a horse or elephant with
     // none on its empty-board reach, captures nothing, and its occupancy lookup is skipped.
-    // (The same test for the quiets in check cost more out of check than it saved.)
     let captures_only = kind == GenKind::Captures;
+    // The same for every kind in check, where the targets are few: a constant in each copy of
+    // the generator, so the copy out of check does not carry the test.
+    let filtered = captures_only || in_check;
     let mut gen = Generator {
         pos,
         in_check,
@@ -542,13 +544,13 @@ fn generate_side_with<S: MoveSink>(
     };
 
     for from in pos.pieces(us, PieceType::Rook) {
-        if captures_only && (lines_through(from) & target).is_empty() {
+        if filtered && (lines_through(from) & target).is_empty() {
             continue;
         }
         gen.add(from, rook_attacks(from, occ) & target);
     }
     for from in pos.pieces(us, PieceType::Cannon) {
-        if captures_only && (lines_through(from) & target).is_empty() {
+        if filtered && (lines_through(from) & target).is_empty() {
             continue;
         }
         let mut targets = Bitboard::EMPTY;
@@ -561,31 +563,31 @@ fn generate_side_with<S: MoveSink>(
         gen.add(from, targets);
     }
     for from in pos.pieces(us, PieceType::Horse) {
-        if captures_only && (horse_attacks(from, Bitboard::EMPTY) & target).is_empty() {
+        if filtered && (horse_attacks(from, Bitboard::EMPTY) & target).is_empty() {
             continue;
         }
         gen.add(from, horse_attacks(from, occ) & target);
     }
     let pawns = pos.pieces(us, PieceType::Pawn);
-    // Captures only: a pawn captures ahead or beside itself; with no target on any such
-    // square (sideways taken for every pawn, crossed or not) no pawn captures.
-    let pawns_may_capture = || {
+    // Captures only or in check: a pawn moves ahead or beside itself; with no target on any
+    // such square (sideways taken for every pawn, crossed or not) no pawn moves.
+    let pawns_may_move = || {
         let ahead = match us {
             Color::Red => pawns.0 << 9,
             Color::Black => pawns.0 >> 9,
         };
         (ahead | pawns.0 << 1 | pawns.0 >> 1) & target.0 != 0
     };
-    if !captures_only || pawns_may_capture() {
+    if !filtered || pawns_may_move() {
         for from in pawns {
             gen.add(from, pawn_attacks(us, from) & target);
         }
     }
     // Captures only, or in check (few targets): elephants land only on their side's seven
     // points; with no target on any of them (usually), no elephant moves.
-    if !(captures_only || in_check) || (ELEPHANT_POINTS[us.index()] & target).any() {
+    if !filtered || (ELEPHANT_POINTS[us.index()] & target).any() {
         for from in pos.pieces(us, PieceType::Elephant) {
-            if captures_only && (elephant_attacks(from, Bitboard::EMPTY) & target).is_empty() {
+            if filtered && (elephant_attacks(from, Bitboard::EMPTY) & target).is_empty() {
                 continue;
             }
             gen.add(from, elephant_attacks(from, occ) & target);
