@@ -5,6 +5,7 @@
 
 use crate::board::attacks::*;
 use crate::board::bitboard::Bitboard;
+use crate::board::geometry::{file_of, rank_of, RANKS, SQUARES};
 use crate::board::position::Position;
 use crate::board::types::{Color, Move, PieceType, Square};
 use std::mem::MaybeUninit;
@@ -531,8 +532,10 @@ fn generate_side_with<S: MoveSink>(
     };
     // Captures only: a slider with no target on its rank or file, or a horse or elephant with
     // none on its empty-board reach, captures nothing, and its occupancy lookup is skipped.
-    // (The same test for the quiets in check cost more out of check than it saved.)
     let captures_only = kind == GenKind::Captures;
+    // The same for every kind in check, where the targets are few: a constant in each copy of
+    // the generator, so the copy out of check does not carry the test.
+    let filtered = captures_only || in_check;
     let mut gen = Generator {
         pos,
         in_check,
@@ -541,13 +544,13 @@ fn generate_side_with<S: MoveSink>(
     };
 
     for from in pos.pieces(us, PieceType::Rook) {
-        if captures_only && (lines_through(from) & target).is_empty() {
+        if filtered && (lines_through(from) & target).is_empty() {
             continue;
         }
         gen.add(from, rook_attacks(from, occ) & target);
     }
     for from in pos.pieces(us, PieceType::Cannon) {
-        if captures_only && (lines_through(from) & target).is_empty() {
+        if filtered && (lines_through(from) & target).is_empty() {
             continue;
         }
         let mut targets = Bitboard::EMPTY;
@@ -560,31 +563,35 @@ fn generate_side_with<S: MoveSink>(
         gen.add(from, targets);
     }
     for from in pos.pieces(us, PieceType::Horse) {
-        if captures_only && (horse_attacks(from, Bitboard::EMPTY) & target).is_empty() {
+        if filtered && (horse_attacks(from, Bitboard::EMPTY) & target).is_empty() {
             continue;
         }
         gen.add(from, horse_attacks(from, occ) & target);
     }
     let pawns = pos.pieces(us, PieceType::Pawn);
-    // Captures only: a pawn captures ahead or beside itself; with no target on any such
-    // square (sideways taken for every pawn, crossed or not) no pawn captures.
-    let pawns_may_capture = || {
+    // Captures only or in check: a pawn moves ahead or beside itself; with no target on any
+    // such square (sideways taken for every pawn, crossed or not) no pawn moves.
+    let pawns_may_move = || {
         let ahead = match us {
             Color::Red => pawns.0 << 9,
             Color::Black => pawns.0 >> 9,
         };
         (ahead | pawns.0 << 1 | pawns.0 >> 1) & target.0 != 0
     };
-    if !captures_only || pawns_may_capture() {
+    if !filtered || pawns_may_move() {
         for from in pawns {
             gen.add(from, pawn_attacks(us, from) & target);
         }
     }
-    for from in pos.pieces(us, PieceType::Elephant) {
-        if captures_only && (elephant_attacks(from, Bitboard::EMPTY) & target).is_empty() {
-            continue;
+    // Captures only, or in check (few targets): elephants land only on their side's seven
+    // points; with no target on any of them (usually), no elephant moves.
+    if !filtered || (ELEPHANT_POINTS[us.index()] & target).any() {
+        for from in pos.pieces(us, PieceType::Elephant) {
+            if filtered && (elephant_attacks(from, Bitboard::EMPTY) & target).is_empty() {
+                continue;
+            }
+            gen.add(from, elephant_attacks(from, occ) & target);
         }
-        gen.add(from, elephant_attacks(from, occ) & target);
     }
     // Advisors and the king never leave their palace: with no enemy piece in it, they
     // capture nothing.
@@ -613,6 +620,28 @@ fn generate_side_with<S: MoveSink>(
     gen.sink.sent()
 }
 
+/// The seven squares each side's elephants may stand on, by the FEN's rule
+/// ([`square_allowed`](crate::board::fen::square_allowed), which a test holds this to):
+/// every elephant move ends on one.
+const ELEPHANT_POINTS: [Bitboard; 2] = {
+    let mut points = [0u128; 2];
+    let mut sq = 0;
+    while sq < SQUARES {
+        let (file, rank) = (file_of(sq), rank_of(sq));
+        let own_rank = [rank, RANKS - 1 - rank];
+        let mut color = 0;
+        while color < 2 {
+            let r = own_rank[color];
+            if r <= 4 && file % 2 == 0 && r % 2 == 0 && (file / 2 + r / 2) % 2 == 1 {
+                points[color] |= 1 << sq;
+            }
+            color += 1;
+        }
+        sq += 1;
+    }
+    [Bitboard(points[0]), Bitboard(points[1])]
+};
+
 /// All legal moves.
 pub fn legal_moves(pos: &Position) -> MoveList {
     let mut list = MoveList::new();
@@ -630,4 +659,30 @@ pub fn count_legal(pos: &Position) -> usize {
 /// The side to move has no legal move: it has lost (checkmate and stalemate alike).
 pub fn is_lost(pos: &Position) -> bool {
     legal_moves(pos).is_empty()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The elephant points are the squares the FEN allows an elephant on, and every elephant
+    /// move from one ends on another.
+    #[test]
+    fn elephant_points_hold_every_elephant_move() {
+        use crate::board::fen::square_allowed;
+        use crate::board::types::Piece;
+        for color in [Color::Red, Color::Black] {
+            let points = ELEPHANT_POINTS[color.index()];
+            assert_eq!(points.count(), 7);
+            for sq in (0..SQUARES).map(Square::new) {
+                let allowed = square_allowed(Piece::new(color, PieceType::Elephant), sq);
+                assert_eq!(points.has(sq), allowed, "{sq}");
+            }
+            for sq in points {
+                assert!(elephant_attacks(sq, Bitboard::EMPTY)
+                    .and_not(points)
+                    .is_empty());
+            }
+        }
+    }
 }
