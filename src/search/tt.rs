@@ -272,13 +272,17 @@ impl<'a> TtView<'a> {
                 write(entry, key, pack(mv, score, eval, depth, bound, generation));
                 return;
             }
-            // Older searches' entries are worth less, and empty slots nothing.
+            // A bucket fills from its first entry on (an empty entry is worth less than any
+            // other, the first such is taken) and no entry is ever emptied again (only a
+            // clear empties them all): past an empty entry none holds a position, so the key
+            // is in none of them and this entry is the one to replace.
+            if data == 0 {
+                write(entry, key, pack(mv, score, eval, depth, bound, generation));
+                return;
+            }
+            // Older searches' entries are worth less.
             let age = generation.wrapping_sub(generation_of(data)) as i32 / GENERATION_STEP as i32;
-            let worth = if data == 0 {
-                -1000
-            } else {
-                depth_of(data) - 8 * age
-            };
+            let worth = depth_of(data) - 8 * age;
             if worth < victim_worth {
                 victim_worth = worth;
                 victim = entry;
