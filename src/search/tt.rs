@@ -302,7 +302,17 @@ pub struct TtSlot<'a> {
 impl TtSlot<'_> {
     #[inline]
     pub fn probe(&self, key: u64) -> Option<TtHit> {
-        for entry in &self.bucket.entries {
+        let [first, others @ ..] = &self.bucket.entries;
+        let data = first.data.load(Ordering::Relaxed);
+        // A bucket fills from its first entry on ([`TtView::store_in`]): with that one
+        // empty, so are the others.
+        if data == 0 {
+            return None;
+        }
+        if first.check.load(Ordering::Relaxed) ^ data == key {
+            return unpack(data);
+        }
+        for entry in others {
             let data = entry.data.load(Ordering::Relaxed);
             if entry.check.load(Ordering::Relaxed) ^ data == key {
                 return unpack(data);
