@@ -196,14 +196,20 @@ impl<'a> TtView<'a> {
     /// cache (the search calls it when it picks a move, before testing and making it).
     #[inline(always)]
     pub fn prefetch(&self, key: u64) {
-        prefetch(self.bucket(key));
+        // A hint needs no bounds check: the address is only prefetched (and is in the slice).
+        prefetch(self.buckets.as_ptr().wrapping_add(self.index(key)));
+    }
+
+    /// `key`'s bucket index. Multiply-shift maps the key onto the bucket count without a
+    /// division; the index is below the count.
+    #[inline(always)]
+    fn index(&self, key: u64) -> usize {
+        ((key as u128 * self.buckets.len() as u128) >> 64) as usize
     }
 
     #[inline(always)]
     fn bucket(&self, key: u64) -> &'a Bucket {
-        // Multiply-shift maps the key onto the bucket count without a division.
-        let index = ((key as u128 * self.buckets.len() as u128) >> 64) as usize;
-        &self.buckets[index]
+        &self.buckets[self.index(key)]
     }
 
     #[inline]
