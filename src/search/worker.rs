@@ -415,7 +415,7 @@ impl<'a> Worker<'a> {
         let mut picker = MovePicker::new(
             tt_move,
             self.history.killers[ply],
-            self.history.counter(previous),
+            self.history.counter(continuations),
             continuations,
         );
         let mut best_score = -INFINITE;
@@ -647,12 +647,7 @@ impl<'a> Worker<'a> {
                 .update_quiet(us, piece, other, continuations, -bonus);
         }
         self.history.add_killer(ply, mv);
-        let previous = if ply > 0 {
-            self.frames[ply - 1].moved
-        } else {
-            None
-        };
-        self.history.set_counter(previous, mv);
+        self.history.set_counter(continuations, mv);
     }
 
     /// At a cut-off, rewards the capture that caused it (if one did) and punishes the captures
