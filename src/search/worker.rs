@@ -731,7 +731,6 @@ impl<'a> Worker<'a> {
         let mut picker = MovePicker::quiescence(tt_move, in_check);
         let mut searched = 0;
         while let Some(mv) = picker.next(&self.pos, &self.history) {
-            self.prefetch_child(mv);
             let victim = self.pos.piece_at(mv.to());
             if !in_check {
                 // Delta pruning: even winning this piece cannot lift the score to alpha. Past
@@ -744,6 +743,9 @@ impl<'a> Worker<'a> {
                     break;
                 }
             }
+            // Only for a move that is searched: the delta test above is too short to hide a
+            // load behind anyway.
+            self.prefetch_child(mv);
             let piece = self
                 .pos
                 .piece_at(mv.from())
