@@ -67,7 +67,7 @@ pub struct History {
     butterfly: Box<[i32; 2 * BUTTERFLY_SLOTS]>,
     /// One table for both plies back: row the earlier move, column the reply (piece and
     /// destination), within ±HISTORY_MAX.
-    continuation: Box<[[i16; REPLIES]]>,
+    continuation: Box<[[i16; REPLIES]; REPLIES]>,
     /// Per capturing piece, destination and victim kind, within ±HISTORY_MAX. Eight slots a
     /// destination (the eighth unused), so an entry's index is a shift, not a multiplication
     /// by seven.
@@ -89,7 +89,11 @@ impl Default for History {
                 .into_boxed_slice()
                 .try_into()
                 .expect("the butterfly table's length"),
-            continuation: vec![[0; REPLIES]; REPLIES].into_boxed_slice(),
+            // Not built on the stack: 3.6 MB.
+            continuation: vec![[0; REPLIES]; REPLIES]
+                .into_boxed_slice()
+                .try_into()
+                .expect("the continuation table's length"),
             capture: Box::new([[[0; 8]; 90]; Piece::COUNT]),
             counter: Box::new([None; REPLIES]),
             killers: [[None; 2]; MAX_PLY + 2],
