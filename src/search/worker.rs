@@ -668,8 +668,9 @@ impl<'a> Worker<'a> {
     }
 
     fn qsearch(&mut self, mut alpha: i32, beta: i32, ply: usize) -> i32 {
-        // As in `negamax`: the ply is below MAX_PLY.
-        let ply = ply.min(MAX_PLY - 1);
+        // Called at most at MAX_PLY - 1 (by `negamax`, whose ply is capped there, and by
+        // itself below it); it indexes no ply table, so it needs no cap of its own.
+        debug_assert!(ply < MAX_PLY);
         // No PV length to set: quiescence records no PV, and a `negamax` at the horizon, whose
         // caller may read this ply's length, set it before handing over.
         if self.visit() {
