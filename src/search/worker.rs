@@ -660,6 +660,7 @@ impl<'a> Worker<'a> {
 
     /// At a cut-off, rewards the capture that caused it (if one did) and punishes the captures
     /// tried before it, in the capture history.
+    #[inline(always)]
     fn reward_capture(&mut self, depth: i32, cut_capture: Option<Move>, tried: &MoveList) {
         let bonus = (depth * depth * HISTORY_BONUS_PER_DEPTH2).min(HISTORY_BONUS_MAX);
         let mut update = |mv: Move, bonus: i32| {
