@@ -66,14 +66,16 @@ impl<T: Zeroable> HugeSlice<T> {
 }
 
 /// Asks the CPU to start loading the cache line holding `item`, which is read soon: only a
-/// hint, and a no-op off x86-64.
+/// hint, and a no-op off x86-64. Any address will do (a reference coerces to one): nothing
+/// is read through it.
 #[inline(always)]
-pub fn prefetch<T>(item: &T) {
+pub fn prefetch<T>(item: *const T) {
     #[cfg(target_arch = "x86_64")]
-    // SAFETY: prefetching never faults and changes no memory; the address is a live reference.
+    // SAFETY: a prefetch is a hint: it never faults, whatever the address, and changes no
+    // memory, so any pointer, even a dangling one, is sound here.
     unsafe {
         use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
-        _mm_prefetch::<_MM_HINT_T0>((item as *const T).cast());
+        _mm_prefetch::<_MM_HINT_T0>(item.cast());
     }
     #[cfg(not(target_arch = "x86_64"))]
     let _ = item;

@@ -557,11 +557,14 @@ impl Position {
         let (from, to) = (mv.from(), mv.to());
         // A legal move's mover is ours, and what it takes theirs (never a king).
         debug_assert_eq!(piece.color(), us);
+        // The clock as read for the record: after the push (a store through the history's
+        // pointer) the field would be read again.
+        let rule60 = self.rule60;
         self.history.push(Undo {
             mv: Some(mv),
             captured,
             hash: self.hash,
-            rule60: self.rule60,
+            rule60,
             checkers: self.checkers,
         });
         if let Some(victim) = captured {
@@ -570,7 +573,7 @@ impl Position {
             observer.remove_piece(victim, to);
             self.rule60 = 0;
         } else {
-            self.rule60 = self.rule60.saturating_add(1);
+            self.rule60 = rule60.saturating_add(1);
         }
         self.shift(us, piece, from, to);
         observer.move_piece(piece, from, to);

@@ -14,10 +14,20 @@ const ENTRIES: usize = 16_384;
 /// Entries hold centipawns times this, so small steps are not rounded away.
 const GRAIN: i32 = 256;
 
+/// Entries are stored as `i16`: half the memory (64 KB a table, fewer cache misses at the
+/// lookup every node makes). [`CorrectionHistory::update`] keeps them within
+/// `-CORRECTION_MAX * GRAIN..CORRECTION_MAX * GRAIN`, `-32768..=32767`: the top itself is
+/// never reached (a step covers `weight / 64 < 1` of the distance, rounded toward zero).
 pub struct CorrectionHistory {
-    structure: Box<[[i32; ENTRIES]; 2]>,
-    material: Box<[[i32; ENTRIES]; 2]>,
+    structure: Box<[[i16; ENTRIES]; 2]>,
+    material: Box<[[i16; ENTRIES]; 2]>,
 }
+
+const _: () = assert!(
+    -CORRECTION_MAX * GRAIN >= i16::MIN as i32
+        && CORRECTION_MAX * GRAIN - 1 <= i16::MAX as i32
+        && CORRECTION_WEIGHT_MAX < 64
+);
 
 impl Default for CorrectionHistory {
     fn default() -> Self {
@@ -78,8 +88,8 @@ impl CorrectionHistory {
     /// the mean of the two tables (each learns the whole error).
     #[inline]
     pub fn correction(&self, slots: Slots) -> i32 {
-        let structure = self.structure[slots.side][slots.structure];
-        let material = self.material[slots.side][slots.material];
+        let structure = i32::from(self.structure[slots.side][slots.structure]);
+        let material = i32::from(self.material[slots.side][slots.material]);
         (structure + material) / (2 * GRAIN)
     }
 
@@ -101,8 +111,12 @@ impl CorrectionHistory {
             &mut self.structure[slots.side][slots.structure],
             &mut self.material[slots.side][slots.material],
         ] {
-            let moved = *entry + (target - *entry) * weight / 64;
-            *entry = moved.clamp(-CORRECTION_MAX * GRAIN, CORRECTION_MAX * GRAIN);
+            let old = i32::from(*entry);
+            let moved = old + (target - old) * weight / 64;
+            let moved = moved.clamp(-CORRECTION_MAX * GRAIN, CORRECTION_MAX * GRAIN);
+            debug_assert!(i16::try_from(moved).is_ok());
+            // Within i16: the step is short of the target (see the type's note).
+            *entry = moved as i16;
         }
     }
 }

@@ -67,12 +67,15 @@ pub struct History {
     butterfly: Box<[i32; 2 * BUTTERFLY_SLOTS]>,
     /// One table for both plies back: row the earlier move, column the reply (piece and
     /// destination), within ±HISTORY_MAX.
-    continuation: Box<[[i16; REPLIES]]>,
+    continuation: Box<[[i16; REPLIES]; REPLIES]>,
     /// Per capturing piece, destination and victim kind, within ±HISTORY_MAX. Eight slots a
     /// destination (the eighth unused), so an entry's index is a shift, not a multiplication
     /// by seven.
     capture: Box<[[[i16; 8]; 90]; Piece::COUNT]>,
-    counter: Box<[[Option<Move>; 90]; Piece::COUNT]>,
+    /// The reply to a move, in the continuation table's rows ([`piece_square`]): a node finds
+    /// it by the row it has for the move before it, and the missing move's row
+    /// ([`NO_MOVE_ROW`]) is never written, so it holds no reply.
+    counter: Box<[Option<Move>; REPLIES]>,
     pub killers: [[Option<Move>; 2]; MAX_PLY + 2],
 }
 
@@ -86,9 +89,13 @@ impl Default for History {
                 .into_boxed_slice()
                 .try_into()
                 .expect("the butterfly table's length"),
-            continuation: vec![[0; REPLIES]; REPLIES].into_boxed_slice(),
+            // Not built on the stack: 3.6 MB.
+            continuation: vec![[0; REPLIES]; REPLIES]
+                .into_boxed_slice()
+                .try_into()
+                .expect("the continuation table's length"),
             capture: Box::new([[[0; 8]; 90]; Piece::COUNT]),
-            counter: Box::new([[None; 90]; Piece::COUNT]),
+            counter: Box::new([None; REPLIES]),
             killers: [[None; 2]; MAX_PLY + 2],
         }
     }
@@ -183,15 +190,18 @@ impl History {
         }
     }
 
-    /// The remembered reply to `previous` (the piece now standing on its destination).
+    /// The remembered reply to the move before a node (the first of its `continuations`).
     #[inline]
-    pub fn counter(&self, previous: Option<(Piece, Move)>) -> Option<Move> {
-        previous.and_then(|(piece, mv)| self.counter[piece.index()][mv.to().index()])
+    pub fn counter(&self, continuations: Continuations) -> Option<Move> {
+        self.counter[continuations.0[0]]
     }
 
-    pub fn set_counter(&mut self, previous: Option<(Piece, Move)>, reply: Move) {
-        if let Some((piece, mv)) = previous {
-            self.counter[piece.index()][mv.to().index()] = Some(reply);
+    /// Remembers `reply` as the reply to the move before a node with these `continuations`
+    /// (none after a missing move).
+    pub fn set_counter(&mut self, continuations: Continuations, reply: Move) {
+        let row = continuations.0[0];
+        if row != NO_MOVE_ROW {
+            self.counter[row] = Some(reply);
         }
     }
 }
@@ -207,13 +217,13 @@ mod tests {
         let mv = Move::new(Square::new(1), Square::new(20));
         history.update(Color::Red, mv, 500);
         history.add_killer(3, mv);
-        history.set_counter(Some((Piece::new(Color::Black, PieceType::Pawn), mv)), mv);
+        let after_pawn =
+            Continuations::new([Some((Piece::new(Color::Black, PieceType::Pawn), mv)), None]);
+        history.set_counter(after_pawn, mv);
         let kept = history.for_new_search();
         assert_eq!(kept.score(Color::Red, mv), 500);
-        assert_eq!(
-            kept.counter(Some((Piece::new(Color::Black, PieceType::Pawn), mv))),
-            Some(mv)
-        );
+        assert_eq!(kept.counter(after_pawn), Some(mv));
+        assert_eq!(kept.counter(Continuations::default()), None);
         assert!(kept.killers.iter().flatten().all(Option::is_none));
     }
 

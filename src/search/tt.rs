@@ -196,14 +196,20 @@ impl<'a> TtView<'a> {
     /// cache (the search calls it when it picks a move, before testing and making it).
     #[inline(always)]
     pub fn prefetch(&self, key: u64) {
-        prefetch(self.bucket(key));
+        // A hint needs no bounds check: the address is only prefetched (and is in the slice).
+        prefetch(self.buckets.as_ptr().wrapping_add(self.index(key)));
+    }
+
+    /// `key`'s bucket index. Multiply-shift maps the key onto the bucket count without a
+    /// division; the index is below the count.
+    #[inline(always)]
+    fn index(&self, key: u64) -> usize {
+        ((key as u128 * self.buckets.len() as u128) >> 64) as usize
     }
 
     #[inline(always)]
     fn bucket(&self, key: u64) -> &'a Bucket {
-        // Multiply-shift maps the key onto the bucket count without a division.
-        let index = ((key as u128 * self.buckets.len() as u128) >> 64) as usize;
-        &self.buckets[index]
+        &self.buckets[self.index(key)]
     }
 
     #[inline]
@@ -272,13 +278,17 @@ impl<'a> TtView<'a> {
                 write(entry, key, pack(mv, score, eval, depth, bound, generation));
                 return;
             }
-            // Older searches' entries are worth less, and empty slots nothing.
+            // A bucket fills from its first entry on (an empty entry is worth less than any
+            // other, the first such is taken) and no entry is ever emptied again (only a
+            // clear empties them all): past an empty entry none holds a position, so the key
+            // is in none of them and this entry is the one to replace.
+            if data == 0 {
+                write(entry, key, pack(mv, score, eval, depth, bound, generation));
+                return;
+            }
+            // Older searches' entries are worth less.
             let age = generation.wrapping_sub(generation_of(data)) as i32 / GENERATION_STEP as i32;
-            let worth = if data == 0 {
-                -1000
-            } else {
-                depth_of(data) - 8 * age
-            };
+            let worth = depth_of(data) - 8 * age;
             if worth < victim_worth {
                 victim_worth = worth;
                 victim = entry;
@@ -298,7 +308,17 @@ pub struct TtSlot<'a> {
 impl TtSlot<'_> {
     #[inline]
     pub fn probe(&self, key: u64) -> Option<TtHit> {
-        for entry in &self.bucket.entries {
+        let [first, others @ ..] = &self.bucket.entries;
+        let data = first.data.load(Ordering::Relaxed);
+        // A bucket fills from its first entry on ([`TtView::store_in`]): with that one
+        // empty, so are the others.
+        if data == 0 {
+            return None;
+        }
+        if first.check.load(Ordering::Relaxed) ^ data == key {
+            return unpack(data);
+        }
+        for entry in others {
             let data = entry.data.load(Ordering::Relaxed);
             if entry.check.load(Ordering::Relaxed) ^ data == key {
                 return unpack(data);

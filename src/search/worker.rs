@@ -19,6 +19,9 @@ use crate::eval::Evaluator;
 use crate::search::tt::{score_from_tt, score_to_tt, Bound, TranspositionTable, TtHit, TtView};
 use std::sync::atomic::{AtomicU64, Ordering};
 
+/// The frames before the root's ([`Worker::frames`]).
+const BEFORE_ROOT: usize = 2;
+
 /// How often (in nodes) a thread publishes its node count and looks at the clock.
 const CHECK_INTERVAL: u64 = 1024;
 
@@ -40,7 +43,10 @@ pub struct Worker<'a> {
     history: History,
     correction: CorrectionHistory,
     /// Fixed-size tables indexed by ply (with the ply known below MAX_PLY, no bounds checks).
-    /// In the worker itself, not behind a box: one pointer load fewer at each use.
+    /// In the worker itself, not behind a box: one pointer load fewer at each use. A ply's
+    /// frame is `frames[ply + BEFORE_ROOT]` ([`Worker::frame`]): the two before the root's are
+    /// never written, so the moves one and two plies back and the evaluation two back are
+    /// read without testing the ply.
     frames: [Frame; MAX_PLY + 4],
     /// Triangular PV table, one row per ply (on the heap: built in place, not on the stack).
     pv: Box<[[Option<Move>; MAX_PLY + 1]; MAX_PLY + 1]>,
@@ -78,8 +84,9 @@ impl<'a> Worker<'a> {
         counter: &'a AtomicU64,
         memory: Learnt,
     ) -> Self {
+        // Before the root: no move, and an evaluation no node's exceeds (never improving).
         let empty = Frame {
-            static_eval: 0,
+            static_eval: i32::MAX,
             moved: None,
         };
         Worker {
@@ -182,12 +189,21 @@ impl<'a> Worker<'a> {
         timer.hard_expired()
     }
 
+    /// The frame of `ply` (below MAX_PLY).
+    #[inline(always)]
+    fn frame(&mut self, ply: usize) -> &mut Frame {
+        &mut self.frames[ply + BEFORE_ROOT]
+    }
+
     /// Searches the root to `depth` with the window (alpha, beta).
     pub fn search_root(&mut self, alpha: i32, beta: i32, depth: i32) -> i32 {
         self.seldepth = 0;
         self.negamax(alpha, beta, depth, 0, false)
     }
 
+    /// Out of line: only a PV node's new best move (about 15 k times in bench 8) records
+    /// it; inlined, the row's address and length were worked out at every node.
+    #[inline(never)]
     fn update_pv(&mut self, ply: usize, mv: Move) {
         let child_len = self.pv_len[ply + 1].max(ply + 1);
         self.pv[ply][ply] = Some(mv);
@@ -340,8 +356,10 @@ impl<'a> Worker<'a> {
             }
         };
         let static_eval = corrected(raw_eval, in_check, correction);
-        self.frames[ply].static_eval = static_eval;
-        let improving = ply >= 2 && !in_check && static_eval > self.frames[ply - 2].static_eval;
+        self.frame(ply).static_eval = static_eval;
+        // Two plies back from the root and its children: a frame before the root, whose
+        // evaluation no node's exceeds.
+        let improving = !in_check && static_eval > self.frames[ply + BEFORE_ROOT - 2].static_eval;
         let eval = match hit.map(|hit| (hit.bound, score_from_tt(hit.score, ply))) {
             Some((bound, score)) if !in_check && bound.settles(score, static_eval, static_eval) => {
                 score
@@ -368,13 +386,13 @@ impl<'a> Worker<'a> {
             // Step 7. Null move: if passing still fails high, a real move will too.
             if depth >= NMP_MIN_DEPTH
                 && eval >= beta
-                && self.frames[ply - 1].moved.is_some()
+                && self.frames[ply + BEFORE_ROOT - 1].moved.is_some()
                 && self.has_attackers()
             {
                 let r = NMP_BASE
                     + depth / NMP_DEPTH_DIV
                     + ((eval - beta) / NMP_EVAL_DIV).min(NMP_EVAL_MAX);
-                self.frames[ply].moved = None;
+                self.frame(ply).moved = None;
                 self.pos.make_null_move();
                 let score = -self.negamax(-beta, -beta + 1, depth - r, ply + 1, !cut_node);
                 self.pos.unmake_null_move();
@@ -398,21 +416,14 @@ impl<'a> Worker<'a> {
 
         // Step 9. Loop over the moves, best-ordered first.
         let us = self.pos.side_to_move();
-        let previous = if ply > 0 {
-            self.frames[ply - 1].moved
-        } else {
-            None
-        };
-        let before_previous = if ply > 1 {
-            self.frames[ply - 2].moved
-        } else {
-            None
-        };
+        // The frames one and two plies back (before the root: no move).
+        let previous = self.frames[ply + BEFORE_ROOT - 1].moved;
+        let before_previous = self.frames[ply + BEFORE_ROOT - 2].moved;
         let continuations = Continuations::new([previous, before_previous]);
         let mut picker = MovePicker::new(
             tt_move,
             self.history.killers[ply],
-            self.history.counter(previous),
+            self.history.counter(continuations),
             continuations,
         );
         let mut best_score = -INFINITE;
@@ -485,7 +496,7 @@ impl<'a> Worker<'a> {
                 .pos
                 .piece_at(mv.from())
                 .expect("a legal move has a mover");
-            self.frames[ply].moved = Some((piece, mv));
+            self.frame(ply).moved = Some((piece, mv));
             self.pos
                 .make_move_hashed(mv, piece, victim, self.child_hash, &mut self.eval);
             let gives_check = self.pos.in_check();
@@ -644,16 +655,12 @@ impl<'a> Worker<'a> {
                 .update_quiet(us, piece, other, continuations, -bonus);
         }
         self.history.add_killer(ply, mv);
-        let previous = if ply > 0 {
-            self.frames[ply - 1].moved
-        } else {
-            None
-        };
-        self.history.set_counter(previous, mv);
+        self.history.set_counter(continuations, mv);
     }
 
     /// At a cut-off, rewards the capture that caused it (if one did) and punishes the captures
     /// tried before it, in the capture history.
+    #[inline(always)]
     fn reward_capture(&mut self, depth: i32, cut_capture: Option<Move>, tried: &MoveList) {
         let bonus = (depth * depth * HISTORY_BONUS_PER_DEPTH2).min(HISTORY_BONUS_MAX);
         let mut update = |mv: Move, bonus: i32| {
@@ -670,8 +677,9 @@ impl<'a> Worker<'a> {
     }
 
     fn qsearch(&mut self, mut alpha: i32, beta: i32, ply: usize) -> i32 {
-        // As in `negamax`: the ply is below MAX_PLY.
-        let ply = ply.min(MAX_PLY - 1);
+        // Called at most at MAX_PLY - 1 (by `negamax`, whose ply is capped there, and by
+        // itself below it); it indexes no ply table, so it needs no cap of its own.
+        debug_assert!(ply < MAX_PLY);
         // No PV length to set: quiescence records no PV, and a `negamax` at the horizon, whose
         // caller may read this ply's length, set it before handing over.
         if self.visit() {
@@ -733,7 +741,6 @@ impl<'a> Worker<'a> {
         let mut picker = MovePicker::quiescence(tt_move, in_check);
         let mut searched = 0;
         while let Some(mv) = picker.next(&self.pos, &self.history) {
-            self.prefetch_child(mv);
             let victim = self.pos.piece_at(mv.to());
             if !in_check {
                 // Delta pruning: even winning this piece cannot lift the score to alpha. Past
@@ -746,6 +753,9 @@ impl<'a> Worker<'a> {
                     break;
                 }
             }
+            // Only for a move that is searched: the delta test above is too short to hide a
+            // load behind anyway.
+            self.prefetch_child(mv);
             let piece = self
                 .pos
                 .piece_at(mv.from())
