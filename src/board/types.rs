@@ -280,6 +280,8 @@ impl fmt::Display for Square {
 }
 
 /// A move from one square to another in 16 bits; never zero, so `Option<Move>` is 2 bytes.
+/// `to` in the low seven bits, `from` above and the top bit set: the butterfly history, indexed
+/// by these bits, keeps one square's moves side by side (a piece's quiets share cache lines).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Move(NonZeroU16);
 
@@ -288,7 +290,7 @@ static_assertions::assert_eq_size!(Move, Option<Move>, u16);
 impl Move {
     #[inline(always)]
     pub const fn new(from: Square, to: Square) -> Move {
-        let raw = from.0 as u16 | (to.0 as u16) << 7 | 1 << 15;
+        let raw = to.0 as u16 | (from.0 as u16) << 7 | 1 << 15;
         match NonZeroU16::new(raw) {
             Some(v) => Move(v),
             None => unreachable!(),
@@ -297,12 +299,12 @@ impl Move {
 
     #[inline(always)]
     pub const fn from(self) -> Square {
-        Square((self.0.get() & 0x7F) as u8)
+        Square(((self.0.get() >> 7) & 0x7F) as u8)
     }
 
     #[inline(always)]
     pub const fn to(self) -> Square {
-        Square(((self.0.get() >> 7) & 0x7F) as u8)
+        Square((self.0.get() & 0x7F) as u8)
     }
 
     /// Raw 16-bit form, for compact storage (transposition table entries).
@@ -313,8 +315,8 @@ impl Move {
 
     /// The inverse of [`Move::raw`]; `None` for values no move produces.
     pub fn from_raw(raw: u16) -> Option<Move> {
-        let from = (raw & 0x7F) as usize;
-        let to = ((raw >> 7) & 0x7F) as usize;
+        let to = (raw & 0x7F) as usize;
+        let from = ((raw >> 7) & 0x7F) as usize;
         (raw >> 15 == 1 && from < SQUARES && to < SQUARES)
             .then(|| Move::new(Square::new(from), Square::new(to)))
     }

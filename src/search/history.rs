@@ -54,7 +54,7 @@ fn nudge(entry: i32, bonus: i32) -> i32 {
 const BUTTERFLY_SLOTS: usize = 1 << 16;
 
 /// A side's butterfly slot for a move: the move's raw bits, its two squares as they are packed
-/// (from in the low seven bits, to above) and the top bit every move has, so a lookup needs
+/// (to in the low seven bits, from above, so one square's moves sit together) and the top bit every move has, so a lookup needs
 /// neither a multiplication by 90 nor a mask. The slots without the top bit are never read or
 /// written: the table's lower half of each side stays untouched (and, allocated zeroed, never
 /// takes memory).
