@@ -1,6 +1,7 @@
 //! FEN in and out in the common xiangqi form, with validation that names every problem found.
 
 use crate::board::attacks::rook_attacks;
+use crate::board::geometry::elephant_point;
 use crate::board::position::Position;
 use crate::board::types::{Color, Piece, PieceType, Square};
 use bitflags::bitflags;
@@ -71,9 +72,7 @@ pub fn square_allowed(piece: Piece, sq: Square) -> bool {
     match piece.kind() {
         PieceType::King => in_palace,
         PieceType::Advisor => in_palace && (file + rel) % 2 == 1,
-        PieceType::Elephant => {
-            rel <= 4 && rel % 2 == 0 && file % 2 == 0 && (file / 2 + rel / 2) % 2 == 1
-        }
+        PieceType::Elephant => elephant_point(piece.color().index(), sq.index()),
         PieceType::Pawn => rel >= 5 || (rel >= 3 && file % 2 == 0),
         PieceType::Horse | PieceType::Rook | PieceType::Cannon => true,
     }

@@ -72,6 +72,14 @@ pub const fn in_palace(color: usize, sq: usize) -> bool {
     file >= 3 && file <= 5 && rank_ok
 }
 
+/// The seven points an elephant of `color` may stand on: even files and even ranks of its own
+/// side, the files and ranks (counted from its back rank) adding up to an odd number of steps.
+pub const fn elephant_point(color: usize, sq: usize) -> bool {
+    let (file, rank) = (file_of(sq), rank_of(sq));
+    let own_rank = if color == 0 { rank } else { RANKS - 1 - rank };
+    own_rank <= 4 && own_rank % 2 == 0 && file % 2 == 0 && (file / 2 + own_rank / 2) % 2 == 1
+}
+
 /// Leg and eye lookups read a 21-bit window of the board centred on the square: window bit
 /// `j` is square `sq - 10 + j`. Off-board neighbours wrap to other squares or fall outside
 /// the board; the tables treat those window bits as "don't care".

@@ -5,7 +5,7 @@
 
 use crate::board::attacks::*;
 use crate::board::bitboard::Bitboard;
-use crate::board::geometry::{file_of, rank_of, RANKS, SQUARES};
+use crate::board::geometry::{elephant_point, SQUARES};
 use crate::board::position::Position;
 use crate::board::types::{Color, Move, PieceType, Square};
 use std::mem::MaybeUninit;
@@ -620,19 +620,15 @@ fn generate_side_with<S: MoveSink>(
     gen.sink.sent()
 }
 
-/// The seven squares each side's elephants may stand on, by the FEN's rule
-/// ([`square_allowed`](crate::board::fen::square_allowed), which a test holds this to):
-/// every elephant move ends on one.
+/// The seven points each side's elephants may stand on ([`elephant_point`], the FEN's rule
+/// too): every elephant move ends on one.
 const ELEPHANT_POINTS: [Bitboard; 2] = {
     let mut points = [0u128; 2];
     let mut sq = 0;
     while sq < SQUARES {
-        let (file, rank) = (file_of(sq), rank_of(sq));
-        let own_rank = [rank, RANKS - 1 - rank];
         let mut color = 0;
         while color < 2 {
-            let r = own_rank[color];
-            if r <= 4 && file % 2 == 0 && r % 2 == 0 && (file / 2 + r / 2) % 2 == 1 {
+            if elephant_point(color, sq) {
                 points[color] |= 1 << sq;
             }
             color += 1;
