@@ -64,7 +64,7 @@ fn butterfly_index(side: Color, mv: Move) -> usize {
 }
 
 pub struct History {
-    butterfly: Box<[i32; 2 * BUTTERFLY_SLOTS]>,
+    butterfly: Box<[i16; 2 * BUTTERFLY_SLOTS]>,
     /// One table for both plies back: row the earlier move, column the reply (piece and
     /// destination), within ±HISTORY_MAX.
     continuation: Box<[[i16; REPLIES]; REPLIES]>,
@@ -104,7 +104,7 @@ impl Default for History {
 impl History {
     #[inline]
     pub fn score(&self, side: Color, mv: Move) -> i32 {
-        self.butterfly[butterfly_index(side, mv)]
+        i32::from(self.butterfly[butterfly_index(side, mv)])
     }
 
     /// A quiet move's ordering score: its butterfly history plus its continuation histories
@@ -141,7 +141,8 @@ impl History {
     pub fn update(&mut self, side: Color, mv: Move, bonus: i32) {
         let bonus = bonus.clamp(-HISTORY_MAX, HISTORY_MAX);
         let entry = &mut self.butterfly[butterfly_index(side, mv)];
-        *entry = nudge(*entry, bonus);
+        // Within ±HISTORY_MAX, so within i16.
+        *entry = nudge(i32::from(*entry), bonus) as i16;
     }
 
     /// Moves the butterfly and continuation entries of a quiet move toward `bonus`'s sign.
