@@ -149,7 +149,7 @@ pub fn evaluate<T: Tracer>(
         let up = |b: u64| match color {
             Color::Red => {
                 debug_assert_eq!(b & 31, 0, "a red pawn attacks rank 3");
-                Wide::from_u64_shl32(b >> (32 - shift))
+                Wide::from_u64_shl_bytes::<4>(b >> (32 - shift))
             }
             Color::Black => Wide::from(Bitboard((b as u128) << shift)),
         };
@@ -355,14 +355,18 @@ impl DefenderCache {
             Color::Black => 45,
         };
         let down = |b: Bitboard| (b.0 >> shift) as u64;
-        // The sets are kept shifted by whole bytes (Black's side, bits 45-89, by 40): put
-        // back, each is one vector byte shift, where a bit shift of a u128 takes four.
+        // The sets are kept shifted by whole bytes (Black's side, bits 45-89, by 40, five
+        // bytes): put back, each is one vector byte shift, where a bit shift of a u128 takes
+        // four.
         let set_shift = match color {
             Color::Red => 0,
             Color::Black => 40,
         };
         let set_down = |b: Wide| (b.bb().0 >> set_shift) as u64;
-        let up = |b: u64| Wide::from(Bitboard((b as u128) << set_shift));
+        let up = |b: u64| match color {
+            Color::Red => Wide::from(Bitboard(b as u128)),
+            Color::Black => Wide::from_u64_shl_bytes::<5>(b),
+        };
         let region = DEFENDER_REGION[color.index()];
         let palace = palace(color);
         // Nothing else changes the attacks or the flexibility: any other square in the key

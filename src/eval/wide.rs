@@ -40,12 +40,12 @@ mod imp {
             Wide(unsafe { _mm_set_epi64x((b.0 >> 64) as i64, b.0 as i64) })
         }
 
-        /// The set `(x as u128) << 32`: one move and one byte shift, where the general
-        /// conversion shifts each half apart and unpacks them.
+        /// The set `(x as u128) << (8 * BYTES)`: one move and one byte shift, where the
+        /// general conversion shifts each half apart and unpacks them.
         #[inline(always)]
-        pub fn from_u64_shl32(x: u64) -> Wide {
+        pub fn from_u64_shl_bytes<const BYTES: i32>(x: u64) -> Wide {
             // SAFETY: SSE2, enabled for the whole build (see the module's note).
-            Wide(unsafe { _mm_slli_si128::<4>(_mm_cvtsi64_si128(x as i64)) })
+            Wide(unsafe { _mm_slli_si128::<BYTES>(_mm_cvtsi64_si128(x as i64)) })
         }
 
         /// The set `b` points to, read here straight into a vector register. The read is
@@ -126,8 +126,8 @@ mod imp {
         }
 
         #[inline(always)]
-        pub fn from_u64_shl32(x: u64) -> Wide {
-            Wide((x as u128) << 32)
+        pub fn from_u64_shl_bytes<const BYTES: i32>(x: u64) -> Wide {
+            Wide((x as u128) << (8 * BYTES))
         }
 
         #[inline(always)]
@@ -233,7 +233,14 @@ mod tests {
             let (wa, wb) = (Wide::from(a), Wide::from(b));
             assert_eq!(wa.bb(), a);
             let x = a.0 as u64;
-            assert_eq!(Wide::from_u64_shl32(x).bb(), Bitboard((x as u128) << 32));
+            assert_eq!(
+                Wide::from_u64_shl_bytes::<4>(x).bb(),
+                Bitboard((x as u128) << 32)
+            );
+            assert_eq!(
+                Wide::from_u64_shl_bytes::<5>(x).bb(),
+                Bitboard((x as u128) << 40)
+            );
             assert_eq!((wa | wb).bb(), a | b);
             assert_eq!((wa & wb).bb(), a & b);
             assert_eq!(wa.and_not(wb).bb(), a.and_not(b));
