@@ -44,17 +44,19 @@ pub fn evaluate<T: Tracer>(
     let units = if ZONE_PAIRS {
         // The palace lies in one 32-bit word (Red's in word 0, bits 3-23; Black's in word 2,
         // bits 66-86): two kinds' words side by side, one popcount for a pair.
-        let zone = Wide::from(zone);
+        // The palace's word of each, side by side, masked after the unpack: one AND a pair.
+        let word = match color {
+            Color::Red => zone.0 as u32,
+            Color::Black => (zone.0 >> 64) as u32,
+        } as u64;
+        let zones = word | word << 32;
         let pair = |a: PieceType, b: PieceType| {
-            let (a, b) = (
-                enemy_attacks[a.index()] & zone,
-                enemy_attacks[b.index()] & zone,
-            );
+            let (a, b) = (enemy_attacks[a.index()], enemy_attacks[b.index()]);
             let words = match color {
                 Color::Red => Wide::words::<0>(a, b),
                 Color::Black => Wide::words::<2>(a, b),
             };
-            words.count_ones() as i32
+            (words & zones).count_ones() as i32
         };
         pair(horse, rook) * zone_weight(horse) + pair(cannon, pawn) * zone_weight(cannon)
     } else {

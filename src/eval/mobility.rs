@@ -144,11 +144,20 @@ pub fn evaluate<T: Tracer>(
         let crossed = p & down(!own_side(color));
         let left = (crossed >> 1) & down(!FILE_I);
         let right = (crossed << 1) & down(!FILE_A);
-        let all = Wide::from(Bitboard(((forward | left | right) as u128) << shift));
+        // Back to the board: Red's pawns attack ranks 4-9 only (bits 9 up here), so moved
+        // down 5 more the sets go up by 32, a whole-byte shift of a vector register.
+        let up = |b: u64| match color {
+            Color::Red => {
+                debug_assert_eq!(b & 31, 0, "a red pawn attacks rank 3");
+                Wide::from_u64_shl_bytes::<4>(b >> (32 - shift))
+            }
+            Color::Black => Wide::from(Bitboard((b as u128) << shift)),
+        };
+        let all = up(forward | left | right);
         let pawn_double = (forward & left) | (forward & right) | (left & right);
         let a = &mut g.attacks;
         a.by_kind[PieceType::Pawn.index()] = all;
-        a.double |= (a.all & all) | Wide::from(Bitboard((pawn_double as u128) << shift));
+        a.double |= (a.all & all) | up(pawn_double);
         a.all |= all;
         // Not masked to the board: the three sets have no bits past it.
         let free = !down(own);
@@ -346,14 +355,18 @@ impl DefenderCache {
             Color::Black => 45,
         };
         let down = |b: Bitboard| (b.0 >> shift) as u64;
-        // The sets are kept shifted by whole bytes (Black's side, bits 45-89, by 40): put
-        // back, each is one vector byte shift, where a bit shift of a u128 takes four.
+        // The sets are kept shifted by whole bytes (Black's side, bits 45-89, by 40, five
+        // bytes): put back, each is one vector byte shift, where a bit shift of a u128 takes
+        // four.
         let set_shift = match color {
             Color::Red => 0,
             Color::Black => 40,
         };
         let set_down = |b: Wide| (b.bb().0 >> set_shift) as u64;
-        let up = |b: u64| Wide::from(Bitboard((b as u128) << set_shift));
+        let up = |b: u64| match color {
+            Color::Red => Wide::from(Bitboard(b as u128)),
+            Color::Black => Wide::from_u64_shl_bytes::<5>(b),
+        };
         let region = DEFENDER_REGION[color.index()];
         let palace = palace(color);
         // Nothing else changes the attacks or the flexibility: any other square in the key

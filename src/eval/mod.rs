@@ -363,9 +363,12 @@ fn capped(phase: i32) -> i32 {
 }
 
 /// Middlegame and endgame halves mixed by phase (rounding toward zero, so colour-symmetric).
+/// `mg * phase + eg * (PHASE_MAX - phase)` written as `eg * PHASE_MAX + (mg - eg) * phase`:
+/// the same sum with one multiply by a variable instead of two.
 #[inline(always)]
 pub fn blend(score: Score, phase: i32) -> i32 {
-    (score.mg() * phase + score.eg() * (PHASE_MAX - phase)) / PHASE_MAX
+    let (mg, eg) = (score.mg(), score.eg());
+    (eg * PHASE_MAX + (mg - eg) * phase) / PHASE_MAX
 }
 
 #[inline(always)]

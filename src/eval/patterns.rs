@@ -15,7 +15,7 @@ use super::wide::{fresh, Wide};
 use crate::board::attacks::between;
 use crate::board::bitboard::Bitboard;
 use crate::board::position::Position;
-use crate::board::types::{Color, PieceType, Square};
+use crate::board::types::{Color, Piece, PieceType, Square};
 
 /// The pattern term of `color` (its bonuses minus its own bad shapes), given the bonuses of
 /// its rooks' files ([`rook_file`], added up while the flexibility walks the rooks).
@@ -55,7 +55,8 @@ pub fn evaluate<T: Tracer>(
         }
     }
 
-    if fresh(&own[PieceType::Horse.index()]).has(palace_centre(color)) {
+    // One byte of the board, where the horses' set is a vector load and a move out.
+    if pos.piece_at(palace_centre(color)) == Some(Piece::new(color, PieceType::Horse)) {
         score += Score::from_pair(HORSE_IN_PALACE_CENTRE);
         tracer.weight(color, weight::HORSE_IN_PALACE_CENTRE, 64);
     }

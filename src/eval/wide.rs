@@ -13,9 +13,9 @@ mod imp {
     //! project's x86-64-v3 target does, so every CPU that runs this code has them.
     use crate::board::bitboard::Bitboard;
     use std::arch::x86_64::{
-        __m128i, _mm_and_si128, _mm_andnot_si128, _mm_cvtsi128_si64, _mm_extract_epi64,
-        _mm_or_si128, _mm_set_epi64x, _mm_setzero_si128, _mm_testz_si128, _mm_unpackhi_epi32,
-        _mm_unpacklo_epi32,
+        __m128i, _mm_and_si128, _mm_andnot_si128, _mm_cvtsi128_si64, _mm_cvtsi64_si128,
+        _mm_extract_epi64, _mm_or_si128, _mm_set_epi64x, _mm_setzero_si128, _mm_slli_si128,
+        _mm_testz_si128, _mm_unpackhi_epi32, _mm_unpacklo_epi32,
     };
 
     #[derive(Clone, Copy)]
@@ -38,6 +38,14 @@ mod imp {
         pub fn from_bb(b: Bitboard) -> Wide {
             // SAFETY: SSE2, enabled for the whole build (see the module's note).
             Wide(unsafe { _mm_set_epi64x((b.0 >> 64) as i64, b.0 as i64) })
+        }
+
+        /// The set `(x as u128) << (8 * BYTES)`: one move and one byte shift, where the
+        /// general conversion shifts each half apart and unpacks them.
+        #[inline(always)]
+        pub fn from_u64_shl_bytes<const BYTES: i32>(x: u64) -> Wide {
+            // SAFETY: SSE2, enabled for the whole build (see the module's note).
+            Wide(unsafe { _mm_slli_si128::<BYTES>(_mm_cvtsi64_si128(x as i64)) })
         }
 
         /// The set `b` points to, read here straight into a vector register. The read is
@@ -115,6 +123,11 @@ mod imp {
         #[inline(always)]
         pub fn from_bb(b: Bitboard) -> Wide {
             Wide(b.0)
+        }
+
+        #[inline(always)]
+        pub fn from_u64_shl_bytes<const BYTES: i32>(x: u64) -> Wide {
+            Wide((x as u128) << (8 * BYTES))
         }
 
         #[inline(always)]
@@ -219,6 +232,15 @@ mod tests {
             let (a, b) = (next(), next());
             let (wa, wb) = (Wide::from(a), Wide::from(b));
             assert_eq!(wa.bb(), a);
+            let x = a.0 as u64;
+            assert_eq!(
+                Wide::from_u64_shl_bytes::<4>(x).bb(),
+                Bitboard((x as u128) << 32)
+            );
+            assert_eq!(
+                Wide::from_u64_shl_bytes::<5>(x).bb(),
+                Bitboard((x as u128) << 40)
+            );
             assert_eq!((wa | wb).bb(), a | b);
             assert_eq!((wa & wb).bb(), a & b);
             assert_eq!(wa.and_not(wb).bb(), a.and_not(b));
