@@ -55,6 +55,12 @@ impl EvalCache {
     pub fn probe(&self, hash: u64) -> Option<i32> {
         let tag = hash & TAG_MASK;
         let bucket = &self.buckets[self.bucket(hash)];
+        // Entries are shifted in at the front: with the first one empty, so are the others
+        // (or the first holds a score of 0 under the zero tag, one hash in 2^48, and a probe
+        // merely misses what the rest hold).
+        if bucket.0[0] == 0 {
+            return None;
+        }
         let entry = if tag != 0 {
             // A non-zero tag never matches an empty entry: one compare per entry.
             bucket.0.iter().find(|&&e| e ^ tag <= !TAG_MASK)
