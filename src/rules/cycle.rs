@@ -91,6 +91,10 @@ fn every_move_chases(pos: &mut Position, moves: impl Iterator<Item = Move>) -> [
     // Per colour, the ids of the enemy pieces chased by every move so far.
     let mut still_chased = [u64::MAX; 2];
     for mv in moves {
+        // Once neither side chases one piece throughout, the rest of the cycle changes nothing.
+        if still_chased == [0; 2] {
+            break;
+        }
         let mover = pos.side_to_move().index();
         if still_chased[mover] != 0 {
             let chased = chased_by_legal(pos, mv)
