@@ -109,17 +109,22 @@ pub fn earlier_occurrences(pos: &Position) -> impl Iterator<Item = usize> + '_ {
     let n = history.len();
     let window = n.min(pos.rule60_count() as usize);
     let hash = pos.hash();
-    // Two plies per step: only positions with the same side to move can be equal.
+    // Two plies per step: only positions with the same side to move can be equal. The scan
+    // compares hashes alone; the moves since the last occurrence found are looked at for a null
+    // move only at a match (rare), and one among them ends the search as meeting it would have.
     let mut k = 0;
     std::iter::from_fn(move || {
+        let searched = k;
         while k + 2 <= window {
             k += 2;
-            let (older, newer) = (&history[n - k], &history[n - k + 1]);
-            if older.mv.is_none() || newer.mv.is_none() {
-                k = window;
-                return None;
-            }
-            if older.hash == hash {
+            if history[n - k].hash == hash {
+                if history[n - k..n - searched]
+                    .iter()
+                    .any(|undo| undo.mv.is_none())
+                {
+                    k = window;
+                    return None;
+                }
                 return Some(k);
             }
         }
@@ -188,4 +193,33 @@ pub fn adjudicate(pos: &Position) -> Option<GameOutcome> {
         });
     }
     None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::notation::{parse_move, RankBase};
+
+    fn play(pos: &mut Position, moves: &str) {
+        for text in moves.split_whitespace() {
+            if text == "null" {
+                pos.make_null_move();
+                continue;
+            }
+            let mv = parse_move(pos, text, RankBase::Zero).expect("test move is legal");
+            pos.make_move(mv);
+        }
+    }
+
+    #[test]
+    fn no_occurrence_is_found_past_a_null_move() {
+        let mut pos = Position::startpos();
+        // Both sides pass once on the way back: the start position recurs six plies on.
+        play(&mut pos, "b0c2 b9c7 null c7b9 c2b0 null");
+        assert_eq!(pos.hash(), Position::startpos().hash());
+        assert_eq!(earlier_occurrences(&pos).count(), 0);
+        // A recurrence after the passes counts; the one before them still does not.
+        play(&mut pos, "b0c2 b9c7 c2b0 c7b9");
+        assert_eq!(earlier_occurrences(&pos).collect::<Vec<_>>(), [4]);
+    }
 }

@@ -267,14 +267,15 @@ impl<'a> TtView<'a> {
             if entry.check.load(Ordering::Relaxed) ^ data == key {
                 // Same position: keep the old move when the new result has none, and do not let
                 // a shallow non-exact result overwrite a much deeper one.
-                let old = unpack(data);
                 if bound != Bound::Exact
                     && generation_of(data) == generation
                     && depth + DEPTH_OFFSET + 3 < depth_of(data)
                 {
                     return;
                 }
-                let mv = mv.or(old.and_then(|o| o.mv));
+                // Without a move the entry keeps the old one (its bound needs no reading: a
+                // stored entry has one).
+                let mv = mv.or_else(|| Move::from_raw(data as u16));
                 write(entry, key, pack(mv, score, eval, depth, bound, generation));
                 return;
             }
