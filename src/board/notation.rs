@@ -81,6 +81,21 @@ pub fn parse_move(pos: &Position, text: &str, base: RankBase) -> Result<Move, Mo
     }
 }
 
+/// Plays `moves` on `pos`: moves with ranks from 0, `null` for a pass. For tests that walk a
+/// line of play; a move that is not legal there panics with its text.
+#[cfg(test)]
+pub fn play(pos: &mut Position, moves: &str) {
+    for text in moves.split_whitespace() {
+        if text == "null" {
+            pos.make_null_move();
+        } else {
+            let mv = parse_move(pos, text, RankBase::Zero)
+                .unwrap_or_else(|e| panic!("test move {text}: {e}"));
+            pos.make_move(mv);
+        }
+    }
+}
+
 /// Writes a move with the given rank numbering.
 pub fn format_move(mv: Move, base: RankBase) -> String {
     match base {

@@ -198,18 +198,7 @@ pub fn adjudicate(pos: &Position) -> Option<GameOutcome> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::notation::{parse_move, RankBase};
-
-    fn play(pos: &mut Position, moves: &str) {
-        for text in moves.split_whitespace() {
-            if text == "null" {
-                pos.make_null_move();
-                continue;
-            }
-            let mv = parse_move(pos, text, RankBase::Zero).expect("test move is legal");
-            pos.make_move(mv);
-        }
-    }
+    use crate::board::notation::play;
 
     #[test]
     fn no_occurrence_is_found_past_a_null_move() {

@@ -40,7 +40,7 @@ const ATTACKER_FIELDS: u64 = psqt::ATTACKER_FIELDS | psqt::ATTACKER_FIELDS << 3;
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::notation::{parse_move, RankBase};
+    use crate::board::notation::play;
     use crate::eval::psqt::Incremental;
 
     fn material(pos: &Position) -> u64 {
@@ -53,13 +53,6 @@ mod tests {
         assert_eq!(rule_score(&pos, 3, material(&pos)), Some(0));
         let pos = Position::from_fen("3k5/4a4/4b4/9/9/9/9/4B4/4A4/4K3R w - - 0 1").unwrap();
         assert_eq!(rule_score(&pos, 3, material(&pos)), None);
-    }
-
-    fn play(pos: &mut Position, moves: &str) {
-        for text in moves.split_whitespace() {
-            let mv = parse_move(pos, text, RankBase::Zero).expect("test move is legal");
-            pos.make_move(mv);
-        }
     }
 
     #[test]

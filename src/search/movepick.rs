@@ -826,6 +826,12 @@ mod tests {
         std::iter::from_fn(|| picker.next(pos, &history)).collect()
     }
 
+    /// `moves` in one fixed order, to compare two lists as sets.
+    fn by_squares(mut moves: Vec<Move>) -> Vec<Move> {
+        moves.sort_by_key(|m| m.raw());
+        moves
+    }
+
     #[test]
     fn every_legal_move_exactly_once() {
         let fens = [
@@ -841,12 +847,13 @@ mod tests {
                 legal.as_slice().first().copied(),
                 Some(Move::new(Square::new(0), Square::new(89))),
             ];
-            let mut picked = all_picked(&pos, tt, killers);
+            let picked = all_picked(&pos, tt, killers);
             assert_eq!(picked[0], tt.unwrap(), "{fen}: hash move first");
-            picked.sort_by_key(|m| m.raw());
-            let mut expected = legal.as_slice().to_vec();
-            expected.sort_by_key(|m| m.raw());
-            assert_eq!(picked, expected, "{fen}");
+            assert_eq!(
+                by_squares(picked),
+                by_squares(legal.as_slice().to_vec()),
+                "{fen}"
+            );
         }
     }
 
@@ -865,11 +872,13 @@ mod tests {
                 }
                 let pick = |rng: &mut fastrand::Rng| legal.as_slice()[rng.usize(..legal.len())];
                 let tt = rng.bool().then(|| pick(&mut rng));
-                let mut picked = all_picked(&pos, tt, [Some(pick(&mut rng)), None]);
-                picked.sort_by_key(|m| m.raw());
-                let mut expected = legal.as_slice().to_vec();
-                expected.sort_by_key(|m| m.raw());
-                assert_eq!(picked, expected, "{}", pos.to_fen());
+                let picked = all_picked(&pos, tt, [Some(pick(&mut rng)), None]);
+                assert_eq!(
+                    by_squares(picked),
+                    by_squares(legal.as_slice().to_vec()),
+                    "{}",
+                    pos.to_fen()
+                );
                 let king = pos.king_square(pos.side_to_move());
                 illegal_king_steps += (king_attacks(king) & !pos.occupied())
                     .into_iter()
