@@ -6,7 +6,7 @@ use super::history::{Continuations, History};
 use super::see::{piece_value, see_ge, SEE_VALUE};
 use crate::board::attacks::{
     advisor_attacks, between, elephant_attacks, horse_attacks, king_attacks, lines_through,
-    pawn_attacks, piece_attacks, rook_attacks,
+    pawn_attacks, rook_attacks,
 };
 use crate::board::bitboard::Bitboard;
 use crate::board::check_info::CheckInfo;
@@ -582,7 +582,9 @@ impl MovePicker {
             PieceType::Rook | PieceType::Cannon => {
                 lines_through(from).has(to) && (between(from, to) & occ).is_empty()
             }
-            _ => piece_attacks(piece, from, occ).has(to),
+            // Each other kind's own reach, not `piece_attacks`: its slider lookups (never
+            // reached here) made the function save two more registers at every call.
+            kind => leaper_attacks(kind, piece.color(), from, occ).has(to),
         };
         reaches && generated_safety(&self.safety).allows(pos, from, to)
     }
@@ -635,6 +637,19 @@ impl MovePicker {
         let index = key_index(best);
         keys[index] = TAKEN;
         Some(index)
+    }
+}
+
+/// The attacks of a piece of `kind` other than a rook or cannon (empty for those).
+#[inline(always)]
+fn leaper_attacks(kind: PieceType, color: Color, from: Square, occ: Bitboard) -> Bitboard {
+    match kind {
+        PieceType::King => king_attacks(from),
+        PieceType::Advisor => advisor_attacks(from),
+        PieceType::Elephant => elephant_attacks(from, occ),
+        PieceType::Horse => horse_attacks(from, occ),
+        PieceType::Pawn => pawn_attacks(color, from),
+        PieceType::Rook | PieceType::Cannon => Bitboard::EMPTY,
     }
 }
 
