@@ -130,14 +130,11 @@ fn least_valuable_attacker(
     let row = pos.pieces_of(side);
     let mine = |kind: PieceType| row[kind.index()] & candidates;
     let any = |kind| mine(kind).into_iter().next().map(|from| (from, kind));
-    let first = |kind, lookup: &dyn Fn() -> Bitboard| {
-        let found = mine(kind);
-        if found.is_empty() {
-            return None;
-        }
-        (lookup() & found)
+    // The first whose eye or leg is free, lowest square first.
+    let first = |kind| {
+        mine(kind)
             .into_iter()
-            .next()
+            .find(|&from| !leg_blocked(sq, from, occ))
             .map(|from| (from, kind))
     };
     // A rook or cannon on `sq`'s lines attacks it with no piece, or exactly one, between:
@@ -150,8 +147,8 @@ fn least_valuable_attacker(
     };
     any(PieceType::Pawn)
         .or_else(|| any(PieceType::Advisor))
-        .or_else(|| first(PieceType::Elephant, &|| elephant_attacks(sq, occ)))
-        .or_else(|| first(PieceType::Horse, &|| horse_attackers(sq, occ)))
+        .or_else(|| first(PieceType::Elephant))
+        .or_else(|| first(PieceType::Horse))
         .or_else(|| slider(PieceType::Cannon, 1))
         .or_else(|| slider(PieceType::Rook, 0))
         .or_else(|| any(PieceType::King))
@@ -174,15 +171,22 @@ fn lone_attacker(
     let attacks = if matches!(kind, PieceType::Rook | PieceType::Cannon) {
         (between(sq, from) & occ).count() == u32::from(kind == PieceType::Cannon)
     } else {
-        // The eye or leg is the diagonal neighbour of `sq` toward `from`; for a pawn, an
-        // advisor or a king the square found means nothing (only kept within the shift's
-        // range) and is not looked at.
-        let step = LEG_STEP[usize::from(from.index().wrapping_sub(sq.index()) as u8)];
-        let leg = (sq.index() as i32 + i32::from(step)) as u32 & 127;
+        // For a pawn, an advisor or a king the square `leg_blocked` looks at means nothing,
+        // and its answer is not counted.
         let leaper = matches!(kind, PieceType::Elephant | PieceType::Horse);
-        !(leaper & ((occ.0 >> leg) & 1 != 0))
+        !(leaper & leg_blocked(sq, from, occ))
     };
     attacks.then_some((from, kind))
+}
+
+/// Is the eye or leg of an elephant or horse on `from` that attacks `sq` occupied in `occ`?
+/// It is the diagonal neighbour of `sq` toward `from`. For other pairs of squares the answer
+/// means nothing, but the square looked at is kept within the shift's range.
+#[inline(always)]
+fn leg_blocked(sq: Square, from: Square, occ: Bitboard) -> bool {
+    let step = LEG_STEP[usize::from(from.index().wrapping_sub(sq.index()) as u8)];
+    let leg = (sq.index() as i32 + i32::from(step)) as u32 & 127;
+    (occ.0 >> leg) & 1 != 0
 }
 
 /// Per difference `from - sq` of the squares of an elephant or horse and of a square it
@@ -251,33 +255,62 @@ mod tests {
         assert!(!see(fen, "e4e6", 101));
     }
 
-    /// The lone candidate's test (by its blockers, without a lookup per kind) agrees with the
-    /// attack tables, for every square, each piece near it and random occupancies.
+    /// Does the piece on `from` attack `sq` on `occ`, by the attack tables? (`from` is near
+    /// `sq`, [`near_attackers`].)
+    fn attacks_by_tables(pos: &Position, sq: Square, occ: Bitboard, from: Square) -> bool {
+        match pos.piece_at(from).unwrap().kind() {
+            PieceType::Pawn | PieceType::Advisor | PieceType::King => true,
+            PieceType::Elephant => elephant_attacks(sq, occ).has(from),
+            PieceType::Horse => horse_attackers(sq, occ).has(from),
+            PieceType::Cannon => (between(sq, from) & occ).count() == 1,
+            PieceType::Rook => (between(sq, from) & occ).is_empty(),
+        }
+    }
+
+    /// The exchange's attacker tests (by the blockers, without a lookup per kind) agree with
+    /// the attack tables, for every square, each piece near it and random occupancies: the
+    /// lone candidate's, and the least valuable attacker among several (lowest square first).
     #[test]
-    fn lone_attacker_agrees_with_the_attack_tables() {
+    fn attackers_agree_with_the_attack_tables() {
         use crate::board::movegen::legal_moves;
+        const CHEAPEST_FIRST: [PieceType; 7] = [
+            PieceType::Pawn,
+            PieceType::Advisor,
+            PieceType::Elephant,
+            PieceType::Horse,
+            PieceType::Cannon,
+            PieceType::Rook,
+            PieceType::King,
+        ];
         let mut rng = fastrand::Rng::with_seed(11);
-        let (mut attacks, mut blocked) = (0, 0);
+        let (mut attacks, mut blocked, mut several) = (0, 0, 0);
         for _ in 0..20 {
             let mut pos = Position::startpos();
             for _ in 0..80 {
                 for sq in (0..90).map(Square::new) {
-                    for from in near_attackers(&pos, sq) {
-                        // Some pieces taken off, `sq` occupied, `from` kept: as in the exchange.
-                        let removed = Bitboard(rng.u128(..)).without(from);
-                        let occ = (pos.occupied() & !removed) | Bitboard::from_square(sq);
+                    let near = near_attackers(&pos, sq);
+                    // Some pieces taken off and `sq` occupied, as in the exchange.
+                    let occ =
+                        (pos.occupied() & !Bitboard(rng.u128(..))) | Bitboard::from_square(sq);
+                    for from in near & occ {
                         let kind = pos.piece_at(from).unwrap().kind();
-                        let expected = match kind {
-                            PieceType::Pawn | PieceType::Advisor | PieceType::King => true,
-                            PieceType::Elephant => elephant_attacks(sq, occ).has(from),
-                            PieceType::Horse => horse_attackers(sq, occ).has(from),
-                            PieceType::Cannon => (between(sq, from) & occ).count() == 1,
-                            PieceType::Rook => (between(sq, from) & occ).is_empty(),
-                        };
+                        let expected = attacks_by_tables(&pos, sq, occ, from);
                         let got = lone_attacker(&pos, sq, occ, from);
                         assert_eq!(got, expected.then_some((from, kind)), "{}", pos.to_fen());
                         attacks += usize::from(expected);
                         blocked += usize::from(!expected);
+                    }
+                    for side in Color::BOTH {
+                        let candidates = near & occ & pos.color_bb(side);
+                        let expected = CHEAPEST_FIRST.into_iter().find_map(|kind| {
+                            (pos.pieces(side, kind) & candidates)
+                                .into_iter()
+                                .find(|&from| attacks_by_tables(&pos, sq, occ, from))
+                                .map(|from| (from, kind))
+                        });
+                        let got = least_valuable_attacker(&pos, sq, occ, side, near);
+                        assert_eq!(got, expected, "{} {sq:?}", pos.to_fen());
+                        several += usize::from(candidates.count() > 1);
                     }
                 }
                 let legal = legal_moves(&pos);
@@ -287,7 +320,10 @@ mod tests {
                 pos.make_move(legal.as_slice()[rng.usize(..legal.len())]);
             }
         }
-        assert!(attacks > 1000 && blocked > 1000, "{attacks} {blocked}");
+        assert!(
+            attacks > 1000 && blocked > 1000 && several > 1000,
+            "{attacks} {blocked} {several}"
+        );
     }
 
     #[test]
