@@ -139,15 +139,16 @@ impl MovePicker {
         // Quiescence's delta pruning stops at the first victim too small, so its captures
         // keep strict victim order. (The safety sets are for the quiets, which it never has.)
         generate_captures(pos, &mut self.list);
-        self.set_keys(|mv| {
-            let (attacker, victim) = capture_pieces(pos, mv);
-            mvv_lva(attacker, victim)
-        });
-        // No capture (a quarter of the generations): done without the picker's call.
+        // No capture (a quarter of the generations): done without the keying loop's set-up
+        // or the picker's call.
         if self.list.is_empty() {
             self.stage = Stage::Done;
             return None;
         }
+        self.set_keys(|mv| {
+            let (attacker, victim) = capture_pieces(pos, mv);
+            mvv_lva(attacker, victim)
+        });
         self.stage = Stage::GoodCaptures;
         self.pick_good_capture(pos)
     }
@@ -243,12 +244,13 @@ impl MovePicker {
                 }
             }
             if stage == Stage::GenCaptures {
-                self.gen_captures(pos, history);
-                stage = Stage::GoodCaptures;
-                // No capture (a quarter of the generations): on without the picker's call.
-                if self.list.is_empty() {
-                    stage = Stage::Killer1;
-                }
+                // No capture (a quarter of the generations): on without the keying loop's
+                // set-up or the picker's call.
+                stage = if self.gen_captures(pos, history) {
+                    Stage::GoodCaptures
+                } else {
+                    Stage::Killer1
+                };
             }
             if stage == Stage::GoodCaptures {
                 if let Some(mv) = self.pick_good_capture(pos) {
@@ -315,15 +317,20 @@ impl MovePicker {
         found
     }
 
-    /// Generates the captures and keys them by victim and attacker and capture history.
+    /// Generates the captures and keys them by victim and attacker and capture history: are
+    /// there any?
     #[inline(always)]
-    fn gen_captures(&mut self, pos: &Position, history: &History) {
+    fn gen_captures(&mut self, pos: &Position, history: &History) -> bool {
         self.safety = Some(generate_captures(pos, &mut self.list));
+        if self.list.is_empty() {
+            return false;
+        }
         self.set_keys(|mv| {
             let (attacker, victim) = capture_pieces(pos, mv);
             mvv_lva(attacker, victim)
                 + history.capture_score(attacker, mv, victim.kind()) / CAPTURE_HISTORY_DIV
         });
+        true
     }
 
     /// The next move, passing over quiet moves that neither give check nor push a pawn at the
