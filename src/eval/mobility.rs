@@ -143,10 +143,12 @@ pub fn evaluate<T: Tracer>(
         Color::Red => pos.pieces(color, PieceType::Pawn),
         Color::Black => pos.pieces(color, PieceType::Pawn) & PAWN_SPAN[color.index()],
     };
-    if pawns.any() {
-        let shift = PAWN_SHIFT[color.index()];
-        let down = |b: Bitboard| (b.0 >> shift) as u64;
-        let p = down(pawns);
+    let shift = PAWN_SHIFT[color.index()];
+    let down = |b: Bitboard| (b.0 >> shift) as u64;
+    // Shifted down, the pawns are one word (their span fits in it): tested there.
+    let p = down(pawns);
+    debug_assert_eq!(p != 0, pawns.any(), "a pawn outside its span");
+    if p != 0 {
         let forward = match color {
             Color::Red => (p << 9) & down(Bitboard::FULL),
             Color::Black => p >> 9,
