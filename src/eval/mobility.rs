@@ -75,7 +75,18 @@ impl Gather {
         color: Color,
         tracer: &mut T,
     ) {
-        let attacks = Wide::from(attacks);
+        self.add_wide(kind, Wide::from(attacks), moves, color, tracer);
+    }
+
+    #[inline(always)]
+    fn add_wide<T: Tracer>(
+        &mut self,
+        kind: PieceType,
+        attacks: Wide,
+        moves: u32,
+        color: Color,
+        tracer: &mut T,
+    ) {
         let a = &mut self.attacks;
         a.by_kind[kind.index()] |= attacks;
         a.double |= a.all & attacks;
@@ -107,7 +118,6 @@ pub fn evaluate<T: Tracer>(
 ) -> (Score, Attacks, Score) {
     let occ = pos.occupied();
     let own = pos.color_bb(color);
-    let enemy = pos.color_bb(!color);
     let mut g = Gather {
         attacks: Attacks {
             by_kind: [Wide::empty(); 7],
@@ -133,10 +143,12 @@ pub fn evaluate<T: Tracer>(
         Color::Red => pos.pieces(color, PieceType::Pawn),
         Color::Black => pos.pieces(color, PieceType::Pawn) & PAWN_SPAN[color.index()],
     };
-    if pawns.any() {
-        let shift = PAWN_SHIFT[color.index()];
-        let down = |b: Bitboard| (b.0 >> shift) as u64;
-        let p = down(pawns);
+    let shift = PAWN_SHIFT[color.index()];
+    let down = |b: Bitboard| (b.0 >> shift) as u64;
+    // Shifted down, the pawns are one word (their span fits in it): tested there.
+    let p = down(pawns);
+    debug_assert_eq!(p != 0, pawns.any(), "a pawn outside its span");
+    if p != 0 {
         let forward = match color {
             Color::Red => (p << 9) & down(Bitboard::FULL),
             Color::Black => p >> 9,
@@ -212,13 +224,11 @@ pub fn evaluate<T: Tracer>(
     for sq in pos.pieces(color, PieceType::Cannon) {
         // Quiet moves slide like a rook; captures jump exactly one screen.
         let (a, quiet) = cannon::attacks_and_quiet(sq, occ);
-        g.add_counted(
-            PieceType::Cannon,
-            a,
-            quiet + (a & enemy).count(),
-            color,
-            tracer,
-        );
+        let a = Wide::from(a);
+        // Captures counted from the vector set: the enemy's pieces ANDed there need no pair
+        // of general registers across the walk, where they crowded out the occupancy.
+        let captures = (a & Wide::from(pos.color_bb(!color))).count();
+        g.add_wide(PieceType::Cannon, a, quiet + captures, color, tracer);
     }
 
     (g.score, g.attacks, g.rook_files)

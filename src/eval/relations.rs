@@ -119,7 +119,9 @@ pub fn evaluate<T: Tracer>(
         let k = kind.index();
         // One vector AND whatever the kind: a mask to the kind's confinement would only add one.
         let victims = attacked & Wide::load(&pos.pieces_of(color)[k]);
-        if victims.is_empty() {
+        // The pawns come last, once something attacked is left: pawns, or the king alone.
+        // Without victims every count below is zero, so they need no test of their own.
+        if kind != PieceType::Pawn && victims.is_empty() {
             return;
         }
         *rest = rest.and_not(victims);
