@@ -48,11 +48,11 @@ fn walk(sq: usize, occ: u128, cannon: bool) -> u128 {
 
 /// (a) The crate.
 fn crate_rook(sq: usize, occ: u128) -> u128 {
-    rook_attacks(Square::new(sq), Bitboard(occ)).0
+    rook_attacks(Square::new(sq), Bitboard::from_bits(occ)).bits()
 }
 
 fn crate_cannon(sq: usize, occ: u128) -> u128 {
-    cannon_attacks(Square::new(sq), Bitboard(occ)).0
+    cannon_attacks(Square::new(sq), Bitboard::from_bits(occ)).bits()
 }
 
 /// (b) Ray scan: `rays[sq][d]` holds every square from `sq` (exclusive) to the edge.
@@ -286,7 +286,7 @@ fn position_queries() -> Vec<(usize, u128)> {
         .iter()
         .flat_map(|fen| {
             let occ = support::position(fen).occupied();
-            occ.into_iter().map(move |sq| (sq.index(), occ.0))
+            occ.into_iter().map(move |sq| (sq.index(), occ.bits()))
         })
         .collect()
 }

@@ -25,12 +25,28 @@ use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, N
 /// X........
 /// ");
 /// ```
+///
+/// Only bits 0..90 are ever set: the square iterator and `lsb` make squares from set bits
+/// without a check, so the field is the crate's own and code outside builds a set with
+/// [`Bitboard::from_bits`], which drops bits past the board.
 #[derive(Clone, Copy, Default, PartialEq, Eq, Hash)]
-pub struct Bitboard(pub u128);
+pub struct Bitboard(pub(crate) u128);
 
 impl Bitboard {
     pub const EMPTY: Bitboard = Bitboard(0);
     pub const FULL: Bitboard = Bitboard((1 << 90) - 1);
+
+    /// The set with bit n for square n; bits from 90 up are dropped.
+    #[inline(always)]
+    pub const fn from_bits(bits: u128) -> Bitboard {
+        Bitboard(bits & Bitboard::FULL.0)
+    }
+
+    /// The set as a number, bit n for square n.
+    #[inline(always)]
+    pub const fn bits(self) -> u128 {
+        self.0
+    }
 
     /// The nine palace squares of each colour (Red's, then Black's): where kings and advisors
     /// stay.
@@ -206,5 +222,19 @@ impl fmt::Display for Bitboard {
 impl fmt::Debug for Bitboard {
     fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
         write!(f, "Bitboard({:#x})", self.0)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn from_bits_drops_bits_past_the_board() {
+        let all = Bitboard::from_bits(u128::MAX);
+        assert_eq!(all, Bitboard::FULL);
+        let squares: Vec<usize> = all.into_iter().map(|sq| sq.index()).collect();
+        assert_eq!(squares, (0..SQUARES).collect::<Vec<_>>());
+        assert_eq!(Bitboard::from_bits(1 << 89 | 1 << 90).bits(), 1 << 89);
     }
 }
