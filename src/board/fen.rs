@@ -60,6 +60,17 @@ impl Report {
     }
 }
 
+/// The squares a piece of this kind and colour can ever stand on ([`square_allowed`]), as a
+/// set: for tests that hold a generated mask against the rule.
+#[cfg(test)]
+pub(crate) fn allowed_squares(piece: Piece) -> crate::board::bitboard::Bitboard {
+    Square::all()
+        .filter(|&sq| square_allowed(piece, sq))
+        .fold(crate::board::bitboard::Bitboard::EMPTY, |set, sq| {
+            set.with(sq)
+        })
+}
+
 /// Can a piece of this kind and colour ever stand on `sq`? (Relative rank: 0 = own back rank.)
 pub fn square_allowed(piece: Piece, sq: Square) -> bool {
     let (file, rank) = (sq.file(), sq.rank());
