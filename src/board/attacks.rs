@@ -128,8 +128,86 @@ pub fn lines_through(sq: Square) -> Bitboard {
     Bitboard(tables::LINES_THROUGH[sq.index()])
 }
 
+/// The square, as a bit index, that must be empty for the elephant or horse on `from` to
+/// attack `sq`: its eye or leg, the diagonal neighbour of `sq` toward `from`. For any other
+/// pair of squares it means nothing, but it stays below 128, a valid shift of a board, so the
+/// exchange's tests need no branch on the kind.
+#[inline(always)]
+pub fn leg_bit(sq: Square, from: Square) -> u32 {
+    let step = LEG_STEP[usize::from(from.index().wrapping_sub(sq.index()) as u8)];
+    (sq.index() as i32 + i32::from(step)) as u32 & 127
+}
+
+/// Per difference `from - sq` of the squares of an elephant or horse and of a square it
+/// attacks (wrapped to a byte): the step from `sq` to the eye or leg between them, which is
+/// the diagonal neighbour of `sq` toward `from`. 0 for any other difference.
+const LEG_STEP: [i8; 256] = {
+    const FILES: i32 = 9;
+    // (rank step, file step) from `sq` to the horses and elephants that attack it.
+    const JUMPS: [(i32, i32); 12] = [
+        (2, 1),
+        (2, -1),
+        (-2, 1),
+        (-2, -1),
+        (1, 2),
+        (1, -2),
+        (-1, 2),
+        (-1, -2),
+        (2, 2),
+        (2, -2),
+        (-2, 2),
+        (-2, -2),
+    ];
+    let mut table = [0; 256];
+    let mut i = 0;
+    while i < JUMPS.len() {
+        let (rank, file) = JUMPS[i];
+        let difference = rank * FILES + file;
+        table[(difference as u8) as usize] = (rank.signum() * FILES + file.signum()) as i8;
+        i += 1;
+    }
+    table
+};
+
 /// The up-to-four diagonal neighbours: where the legs of horses attacking `sq` stand.
 #[inline(always)]
 pub fn diagonal_neighbours(sq: Square) -> Bitboard {
     Bitboard(tables::DIAGONAL_NEIGHBOURS[sq.index()])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `leg_bit` names the one square whose piece stops each elephant and horse that could
+    /// attack `sq`: occupied alone it blocks that attacker, and no other square does.
+    #[test]
+    fn leg_bit_is_the_square_that_blocks() {
+        let mut pairs = 0;
+        for sq in Square::all() {
+            let horses = horse_attackers_unblocked(sq);
+            let elephants = elephant_attacks(sq, Bitboard::EMPTY);
+            for from in horses | elephants {
+                let blocks = |occ: Bitboard| {
+                    if horses.has(from) {
+                        !horse_attackers(sq, occ).has(from)
+                    } else {
+                        !elephant_attacks(sq, occ).has(from)
+                    }
+                };
+                let leg = leg_bit(sq, from);
+                assert!(leg < 90, "{sq:?} {from:?}");
+                for other in Square::all() {
+                    let alone = Bitboard::from_square(other);
+                    assert_eq!(
+                        blocks(alone),
+                        other.index() as u32 == leg,
+                        "{sq:?} {from:?} {other:?}"
+                    );
+                }
+                pairs += 1;
+            }
+        }
+        assert!(pairs > 500, "{pairs} pairs");
+    }
 }

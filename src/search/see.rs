@@ -180,45 +180,11 @@ fn lone_attacker(
 }
 
 /// Is the eye or leg of an elephant or horse on `from` that attacks `sq` occupied in `occ`?
-/// It is the diagonal neighbour of `sq` toward `from`. For other pairs of squares the answer
-/// means nothing, but the square looked at is kept within the shift's range.
+/// For other pairs of squares the answer means nothing ([`leg_bit`]).
 #[inline(always)]
 fn leg_blocked(sq: Square, from: Square, occ: Bitboard) -> bool {
-    let step = LEG_STEP[usize::from(from.index().wrapping_sub(sq.index()) as u8)];
-    let leg = (sq.index() as i32 + i32::from(step)) as u32 & 127;
-    (occ.0 >> leg) & 1 != 0
+    (occ.0 >> leg_bit(sq, from)) & 1 != 0
 }
-
-/// Per difference `from - sq` of the squares of an elephant or horse and of a square it
-/// attacks (wrapped to a byte): the step from `sq` to the eye or leg between them, which is
-/// the diagonal neighbour of `sq` toward `from`. 0 for any other difference.
-const LEG_STEP: [i8; 256] = {
-    const FILES: i32 = 9;
-    // (rank step, file step) from `sq` to the horses and elephants that attack it.
-    const JUMPS: [(i32, i32); 12] = [
-        (2, 1),
-        (2, -1),
-        (-2, 1),
-        (-2, -1),
-        (1, 2),
-        (1, -2),
-        (-1, 2),
-        (-1, -2),
-        (2, 2),
-        (2, -2),
-        (-2, 2),
-        (-2, -2),
-    ];
-    let mut table = [0; 256];
-    let mut i = 0;
-    while i < JUMPS.len() {
-        let (rank, file) = JUMPS[i];
-        let difference = rank * FILES + file;
-        table[(difference as u8) as usize] = (rank.signum() * FILES + file.signum()) as i8;
-        i += 1;
-    }
-    table
-};
 
 #[cfg(test)]
 mod tests {
