@@ -1,10 +1,15 @@
 //! The transposition table: a shared hash of search results, one 64-byte bucket of four entries
 //! per index. Threads share it without locks: each entry stores `key ^ data` beside `data`, so a
 //! torn write from a racing thread fails the key check instead of handing out mixed fields.
+//!
+//! Beside the buckets, a tag array keeps one byte of each entry's key, four bytes a bucket
+//! (a sixteenth of the table). Most probes find nothing, and the tags, small enough to stay in
+//! the second-level cache, tell them so without waiting for the bucket's line from memory:
+//! the line is needed only at the node's store, by when the prefetch has brought it.
 
 use crate::board::types::Move;
 use crate::memory::{prefetch, HugeSlice, Zeroable};
-use std::sync::atomic::{AtomicU64, AtomicU8, Ordering};
+use std::sync::atomic::{AtomicU32, AtomicU64, AtomicU8, Ordering};
 
 /// Which side of the true score a stored score is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -56,6 +61,45 @@ struct Bucket {
 
 // SAFETY: a bucket is eight atomic words; all zero is an empty bucket (`Bucket::default()`).
 unsafe impl Zeroable for Bucket {}
+
+/// A bucket's four key tags ([`tag`]), byte `i` for entry `i`; zero where the entry is empty.
+#[derive(Default)]
+struct Tags(AtomicU32);
+
+// SAFETY: an atomic word; all zero is four empty entries' tags.
+unsafe impl Zeroable for Tags {}
+
+/// The byte of `key` kept in the tag array: its lowest, which the bucket index (from the
+/// highest bits) leaves free to differ within a bucket. A position whose tag is in no byte of
+/// its bucket's tags is in none of its entries. (An empty entry's zero tag matches the keys
+/// whose tag is zero: those probes read the bucket, and find it empty.)
+#[inline(always)]
+fn tag(key: u64) -> u8 {
+    key as u8
+}
+
+impl Tags {
+    /// Could an entry of this bucket hold a key with tag `tag`? (No false "no".)
+    #[inline(always)]
+    fn may_hold(&self, tag: u8) -> bool {
+        // A zero byte in `tags ^ tag repeated` is a match: the classic zero-byte test.
+        const ONES: u32 = 0x0101_0101;
+        const HIGHS: u32 = 0x8080_8080;
+        let diff = self.0.load(Ordering::Relaxed) ^ (u32::from(tag) * ONES);
+        diff.wrapping_sub(ONES) & !diff & HIGHS != 0
+    }
+
+    /// Entry `way` now holds a key with tag `tag`. Threads racing on one bucket may lose a
+    /// tag: a probe then misses an entry that is there, a lost hit and no wrong one (the key
+    /// check stays the entry's own).
+    #[inline(always)]
+    fn set(&self, way: usize, tag: u8) {
+        let shift = 8 * way;
+        let tags = self.0.load(Ordering::Relaxed);
+        let tags = tags & !(0xFF << shift) | u32::from(tag) << shift;
+        self.0.store(tags, Ordering::Relaxed);
+    }
+}
 
 static_assertions::assert_eq_size!(Entry, [u64; 2]);
 static_assertions::assert_eq_size!(Bucket, [u8; 64]);
@@ -109,6 +153,8 @@ fn generation_of(data: u64) -> u8 {
 pub struct TranspositionTable {
     /// On huge pages: the probes go anywhere in it.
     buckets: HugeSlice<Bucket>,
+    /// One per bucket ([`Tags`]).
+    tags: HugeSlice<Tags>,
     generation: AtomicU8,
 }
 
@@ -118,9 +164,9 @@ impl TranspositionTable {
     /// A table of (at most) `mb` megabytes; at least one bucket.
     pub fn new(mb: usize) -> TranspositionTable {
         let count = (mb.max(1) * 1024 * 1024 / std::mem::size_of::<Bucket>()).max(1);
-        let buckets = HugeSlice::zeroed(count);
         TranspositionTable {
-            buckets,
+            buckets: HugeSlice::zeroed(count),
+            tags: HugeSlice::zeroed(count),
             generation: AtomicU8::new(0),
         }
     }
@@ -128,6 +174,9 @@ impl TranspositionTable {
     pub fn clear(&mut self) {
         for bucket in self.buckets.iter_mut() {
             *bucket = Bucket::default();
+        }
+        for tags in self.tags.iter_mut() {
+            *tags = Tags::default();
         }
         self.generation.store(0, Ordering::Relaxed);
     }
@@ -147,6 +196,7 @@ impl TranspositionTable {
     pub fn view(&self) -> TtView<'_> {
         TtView {
             buckets: &self.buckets,
+            tags: &self.tags,
             generation: self.generation.load(Ordering::Relaxed),
         }
     }
@@ -188,6 +238,8 @@ impl TranspositionTable {
 #[derive(Clone, Copy)]
 pub struct TtView<'a> {
     buckets: &'a [Bucket],
+    /// As long as `buckets`.
+    tags: &'a [Tags],
     generation: u8,
 }
 
@@ -197,7 +249,9 @@ impl<'a> TtView<'a> {
     #[inline(always)]
     pub fn prefetch(&self, key: u64) {
         // A hint needs no bounds check: the address is only prefetched (and is in the slice).
-        prefetch(self.buckets.as_ptr().wrapping_add(self.index(key)));
+        let index = self.index(key);
+        prefetch(self.buckets.as_ptr().wrapping_add(index));
+        prefetch(self.tags.as_ptr().wrapping_add(index));
     }
 
     /// `key`'s bucket index. Multiply-shift maps the key onto the bucket count without a
@@ -234,8 +288,12 @@ impl<'a> TtView<'a> {
     /// once a node instead of twice.
     #[inline(always)]
     pub fn slot(&self, key: u64) -> TtSlot<'a> {
+        let index = self.index(key);
         TtSlot {
-            bucket: self.bucket(key),
+            bucket: &self.buckets[index],
+            // SAFETY: `index` is below the bucket count (just indexed), and the tag array has
+            // one element per bucket: both are made with the same count and never resized.
+            tags: unsafe { self.tags.get_unchecked(index) },
         }
     }
 
@@ -260,9 +318,9 @@ impl<'a> TtView<'a> {
         );
         let generation = self.generation;
         let bucket = slot.bucket;
-        let mut victim = &bucket.entries[0];
+        let mut victim = 0;
         let mut victim_worth = i32::MAX;
-        for entry in &bucket.entries {
+        for (way, entry) in bucket.entries.iter().enumerate() {
             let data = entry.data.load(Ordering::Relaxed);
             if entry.check.load(Ordering::Relaxed) ^ data == key {
                 // Same position: keep the old move when the new result has none, and do not let
@@ -285,6 +343,7 @@ impl<'a> TtView<'a> {
             // is in none of them and this entry is the one to replace.
             if data == 0 {
                 write(entry, key, pack(mv, score, eval, depth, bound, generation));
+                slot.tags.set(way, tag(key));
                 return;
             }
             // Older searches' entries are worth less.
@@ -292,10 +351,15 @@ impl<'a> TtView<'a> {
             let worth = depth_of(data) - 8 * age;
             if worth < victim_worth {
                 victim_worth = worth;
-                victim = entry;
+                victim = way;
             }
         }
-        write(victim, key, pack(mv, score, eval, depth, bound, generation));
+        write(
+            &bucket.entries[victim],
+            key,
+            pack(mv, score, eval, depth, bound, generation),
+        );
+        slot.tags.set(victim, tag(key));
     }
 }
 
@@ -304,11 +368,16 @@ impl<'a> TtView<'a> {
 #[derive(Clone, Copy)]
 pub struct TtSlot<'a> {
     bucket: &'a Bucket,
+    tags: &'a Tags,
 }
 
 impl TtSlot<'_> {
     #[inline]
     pub fn probe(&self, key: u64) -> Option<TtHit> {
+        // Most probes end here, without reading the bucket.
+        if !self.tags.may_hold(tag(key)) {
+            return None;
+        }
         let [first, others @ ..] = &self.bucket.entries;
         let data = first.data.load(Ordering::Relaxed);
         // A bucket fills from its first entry on ([`TtView::store_in`]): with that one
@@ -398,6 +467,63 @@ mod tests {
         }
         tt.clear();
         assert!(keys.iter().all(|&key| tt.probe(key).is_none()));
+    }
+
+    /// The tag test says "maybe" for every byte a bucket's tags hold and "no" for every other.
+    #[test]
+    fn tags_match_exactly_their_bytes() {
+        let tags = Tags::default();
+        assert!(
+            tags.may_hold(0) && (1..=255).all(|t| !tags.may_hold(t)),
+            "empty tags hold only the zero tag"
+        );
+        let held = [0x80, 0x01, 0xFF, 0x7F];
+        for (way, &t) in held.iter().enumerate() {
+            tags.set(way, t);
+        }
+        for t in 0..=255u8 {
+            assert_eq!(tags.may_hold(t), held.contains(&t), "tag {t:#x}");
+        }
+        // Replacing a byte forgets the old tag and leaves the others.
+        tags.set(2, 0x42);
+        assert!(tags.may_hold(0x42) && !tags.may_hold(0xFF) && tags.may_hold(0x7F));
+    }
+
+    /// The tags never hide an entry: over many keys crowding few buckets (so that entries are
+    /// replaced and tags shared), every probe finds exactly what the bucket's entries hold.
+    #[test]
+    fn tags_never_hide_a_stored_entry() {
+        let tt = TranspositionTable::new(1);
+        let view = tt.view();
+        let mut rng = fastrand::Rng::with_seed(11);
+        // Keys in the first eight buckets, a few low bytes only, so tags collide often.
+        let buckets = tt.buckets.len() as u64;
+        let key = |rng: &mut fastrand::Rng| {
+            let bucket = rng.u64(..8);
+            (bucket * (u64::MAX / buckets) + rng.u64(..1 << 40)) & !0xFC | rng.u64(..4)
+        };
+        let mut stored = Vec::new();
+        for i in 0..4000 {
+            let k = key(&mut rng);
+            view.store(k, None, i % 500, 0, rng.i32(0..20), Bound::Exact);
+            stored.push(k);
+        }
+        let in_bucket = |k: u64| {
+            view.bucket(k).entries.iter().any(|e| {
+                let data = e.data.load(Ordering::Relaxed);
+                data != 0 && e.check.load(Ordering::Relaxed) ^ data == k
+            })
+        };
+        let mut found = 0;
+        for &k in stored.iter().chain(&[key(&mut rng), key(&mut rng)]) {
+            assert_eq!(view.probe(k).is_some(), in_bucket(k), "key {k:#x}");
+            found += in_bucket(k) as usize;
+        }
+        assert!(found >= 32, "the buckets hold entries ({found} found)");
+        // Cleared, the tags forget too.
+        let mut tt = tt;
+        tt.clear();
+        assert!(stored.iter().all(|&k| tt.probe(k).is_none()));
     }
 
     #[test]
