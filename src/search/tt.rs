@@ -161,7 +161,8 @@ pub struct TranspositionTable {
 impl TranspositionTable {
     pub const DEFAULT_MB: usize = 16;
 
-    /// A table of (at most) `mb` megabytes; at least one bucket.
+    /// Buckets of (at most) `mb` megabytes, at least one, and their tag array, a sixteenth of
+    /// that.
     pub fn new(mb: usize) -> TranspositionTable {
         let count = (mb.max(1) * 1024 * 1024 / std::mem::size_of::<Bucket>()).max(1);
         TranspositionTable {
