@@ -19,8 +19,8 @@ pub unsafe trait Zeroable {}
 /// The huge page size of x86-64 and most 64-bit Linux systems.
 const HUGE_PAGE: usize = 2 << 20;
 
-/// A heap slice of `T` that starts zeroed; from a huge page up it is aligned to huge pages
-/// and asks for them.
+/// A heap slice of `T` that starts zeroed; from half a huge page up it is aligned to huge
+/// pages, rounded up to whole ones, and asks for them.
 pub struct HugeSlice<T: Zeroable> {
     ptr: NonNull<T>,
     len: usize,
@@ -40,14 +40,20 @@ impl<T: Zeroable> HugeSlice<T> {
         let size = len
             .checked_mul(std::mem::size_of::<T>())
             .expect("table size overflows usize");
-        let huge = size >= HUGE_PAGE;
-        let align = if huge {
-            HUGE_PAGE.max(std::mem::align_of::<T>())
+        // From half a huge page up, whole huge pages: the last one, partly used, is huge too
+        // (a 1 MB table takes one 2 MB page). That adds less than a huge page, and never more
+        // than the table itself.
+        let huge = size >= HUGE_PAGE / 2;
+        let (align, reserved) = if huge {
+            let reserved = size
+                .checked_next_multiple_of(HUGE_PAGE)
+                .expect("table size overflows usize");
+            (HUGE_PAGE.max(std::mem::align_of::<T>()), reserved)
         } else {
-            std::mem::align_of::<T>()
+            (std::mem::align_of::<T>(), size)
         };
         // A zero-sized request is not allowed: allocate at least one byte.
-        let layout = Layout::from_size_align(size.max(1), align)
+        let layout = Layout::from_size_align(reserved.max(1), align)
             .expect("table layout: size overflows when aligned");
         // SAFETY: the layout's size is at least one byte.
         let raw = unsafe { alloc::alloc(layout) };
@@ -56,7 +62,7 @@ impl<T: Zeroable> HugeSlice<T> {
         };
         if huge {
             // Asked before the first write, so the pages are huge from the start.
-            advise_huge_pages(raw, size);
+            advise_huge_pages(raw, reserved);
         }
         // SAFETY: `raw` was just allocated with room for `size` bytes, and all-zero bytes are
         // a valid `T` (the `Zeroable` contract), so the slice below is initialised.
@@ -143,6 +149,20 @@ mod tests {
         table[last] = 7;
         table[0] = 5;
         assert_eq!(table.iter().sum::<u64>(), 12);
+    }
+
+    #[test]
+    fn a_table_of_half_a_huge_page_gets_a_whole_one() {
+        // The hash table's tag array at the default size: 1 MB.
+        let table = HugeSlice::<u64>::zeroed(HUGE_PAGE / 16);
+        assert_eq!(table.len(), HUGE_PAGE / 16);
+        assert_eq!(table.as_ptr() as usize % HUGE_PAGE, 0);
+        assert_eq!(table.layout.size(), HUGE_PAGE);
+        assert!(table.iter().all(|&x| x == 0));
+        let larger = HugeSlice::<u64>::zeroed(HUGE_PAGE / 8 + 3);
+        assert_eq!(larger.layout.size(), 2 * HUGE_PAGE);
+        let smaller = HugeSlice::<u64>::zeroed(HUGE_PAGE / 16 - 1);
+        assert_eq!(smaller.layout.size(), HUGE_PAGE / 2 - 8);
     }
 
     #[test]
