@@ -69,6 +69,20 @@ impl<T: Zeroable> HugeSlice<T> {
         unsafe { raw.write_bytes(0, size) };
         HugeSlice { ptr, len, layout }
     }
+
+    /// Sets every element back to all-zero bytes, its empty value (the `Zeroable` contract).
+    pub fn zero(&mut self) {
+        // SAFETY: `ptr` holds `len` initialised elements owned by self (`&mut self`: no other
+        // reference); each is dropped once, then overwritten with all-zero bytes, a valid `T`
+        // (the `Zeroable` contract), so the slice is initialised again.
+        unsafe {
+            std::ptr::drop_in_place(std::ptr::slice_from_raw_parts_mut(
+                self.ptr.as_ptr(),
+                self.len,
+            ));
+            self.ptr.as_ptr().write_bytes(0, self.len);
+        }
+    }
 }
 
 /// Asks the CPU to start loading the cache line holding `item`, which is read soon: only a
@@ -163,6 +177,20 @@ mod tests {
         assert_eq!(larger.layout.size(), 2 * HUGE_PAGE);
         let smaller = HugeSlice::<u64>::zeroed(HUGE_PAGE / 16 - 1);
         assert_eq!(smaller.layout.size(), HUGE_PAGE / 2 - 8);
+    }
+
+    #[test]
+    fn zeroing_empties_every_element() {
+        for len in [100, HUGE_PAGE / 8 + 3] {
+            let mut table = HugeSlice::<u64>::zeroed(len);
+            table
+                .iter_mut()
+                .enumerate()
+                .for_each(|(i, x)| *x = i as u64 + 1);
+            table.zero();
+            assert_eq!(table.len(), len);
+            assert!(table.iter().all(|&x| x == 0));
+        }
     }
 
     #[test]

@@ -173,12 +173,8 @@ impl TranspositionTable {
     }
 
     pub fn clear(&mut self) {
-        for bucket in self.buckets.iter_mut() {
-            *bucket = Bucket::default();
-        }
-        for tags in self.tags.iter_mut() {
-            *tags = Tags::default();
-        }
+        self.buckets.zero();
+        self.tags.zero();
         self.generation.store(0, Ordering::Relaxed);
     }
 
