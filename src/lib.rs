@@ -9,7 +9,7 @@ pub mod data;
 pub mod datagen;
 pub mod eval;
 pub mod matchrun;
-mod memory;
+pub mod memory;
 pub mod protocol;
 pub mod rules;
 pub mod search;

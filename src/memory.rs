@@ -16,6 +16,9 @@ use std::ptr::NonNull;
 /// An implementor must be valid, and mean "empty", when all its bytes are zero.
 pub unsafe trait Zeroable {}
 
+// SAFETY: zero is a valid u64.
+unsafe impl Zeroable for u64 {}
+
 /// The huge page size of x86-64 and most 64-bit Linux systems.
 const HUGE_PAGE: usize = 2 << 20;
 
@@ -149,9 +152,6 @@ impl<T: Zeroable> Drop for HugeSlice<T> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    // SAFETY: zero is a valid u64.
-    unsafe impl Zeroable for u64 {}
 
     #[test]
     fn a_large_table_starts_zeroed_on_a_huge_page_boundary() {
