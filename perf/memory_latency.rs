@@ -29,12 +29,10 @@ fn main() {
     };
     let lines = (mb << 20) / 64;
     let mut next = HugeSlice::<u64>::zeroed(lines * STRIDE);
-    // A random cycle through all lines (Sattolo's shuffle), seeded so runs are alike.
+    // The lines in a random order (seeded, so runs are alike), each pointing at the next and
+    // the last at the first: one cycle through all of them.
     let mut order: Vec<usize> = (0..lines).collect();
-    let mut rng = fastrand::Rng::with_seed(0x9E37_79B9_7F4A_7C15);
-    for i in (1..lines).rev() {
-        order.swap(i, rng.usize(..i));
-    }
+    fastrand::Rng::with_seed(0x9E37_79B9_7F4A_7C15).shuffle(&mut order);
     for (k, &line) in order.iter().enumerate() {
         next[line * STRIDE] = (order[(k + 1) % lines] * STRIDE) as u64;
     }
