@@ -167,7 +167,7 @@ mod tests {
 
     #[test]
     fn a_table_of_half_a_huge_page_gets_a_whole_one() {
-        // The hash table's tag array at the default size: 1 MB.
+        // Exactly half a huge page (1 MB).
         let table = HugeSlice::<u64>::zeroed(HUGE_PAGE / 16);
         assert_eq!(table.len(), HUGE_PAGE / 16);
         assert_eq!(table.as_ptr() as usize % HUGE_PAGE, 0);

@@ -2,14 +2,17 @@
 //! per index. Threads share it without locks: each entry stores `key ^ data` beside `data`, so a
 //! torn write from a racing thread fails the key check instead of handing out mixed fields.
 //!
-//! Beside the buckets, a tag array keeps one byte of each entry's key, four bytes a bucket
-//! (a sixteenth of the table). Most probes find nothing, and the tags, small enough to stay in
-//! the second-level cache, tell them so without waiting for the bucket's line from memory:
-//! the line is needed only at the node's store, by when the prefetch has brought it.
+//! Beside the buckets, a tag array keeps four bits of each entry's key, two bytes a bucket
+//! (a thirty-second of the table). Most probes find nothing, and the tags, small enough to
+//! stay in the second-level cache, tell them so without waiting for the bucket's line from
+//! memory: the line is needed only at the node's store, by when the prefetch has brought it.
+//! (Four bits, not eight: half the array stays in cache far more often. In a full table a
+//! probe for a missing key then reads its bucket for nothing about a quarter of the time,
+//! which costs about what the smaller array saves; see perf/README.md.)
 
 use crate::board::types::Move;
 use crate::memory::{prefetch, HugeSlice, Zeroable};
-use std::sync::atomic::{AtomicU32, AtomicU64, AtomicU8, Ordering};
+use std::sync::atomic::{AtomicU16, AtomicU64, AtomicU8, Ordering};
 
 /// Which side of the true score a stored score is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -62,30 +65,32 @@ struct Bucket {
 // SAFETY: a bucket is eight atomic words; all zero is an empty bucket (`Bucket::default()`).
 unsafe impl Zeroable for Bucket {}
 
-/// A bucket's four key tags ([`tag`]), byte `i` for entry `i`; zero where the entry is empty.
+/// A bucket's four key tags ([`tag`]), bits `4i..4i + 4` for entry `i`; zero where the entry
+/// is empty.
 #[derive(Default)]
-struct Tags(AtomicU32);
+struct Tags(AtomicU16);
 
 // SAFETY: an atomic word; all zero is four empty entries' tags.
 unsafe impl Zeroable for Tags {}
 
-/// The byte of `key` kept in the tag array: its lowest, which the bucket index (from the
-/// highest bits) leaves free to differ within a bucket. A position whose tag is in no byte of
-/// its bucket's tags is in none of its entries. (An empty entry's zero tag matches the keys
-/// whose tag is zero: those probes read the bucket, and find it empty.)
+/// The four bits of `key` kept in the tag array: its lowest, which the bucket index (from the
+/// highest bits) leaves free to differ within a bucket, with 0 read as 1 so that no key's tag
+/// is an empty entry's. A position whose tag is in no nibble of its bucket's tags is in none
+/// of its entries.
 #[inline(always)]
-fn tag(key: u64) -> u8 {
-    key as u8
+fn tag(key: u64) -> u16 {
+    (key as u16 & 0xF).max(1)
 }
 
 impl Tags {
     /// Could an entry of this bucket hold a key with tag `tag`? (No false "no".)
     #[inline(always)]
-    fn may_hold(&self, tag: u8) -> bool {
-        // A zero byte in `tags ^ tag repeated` is a match: the classic zero-byte test.
-        const ONES: u32 = 0x0101_0101;
-        const HIGHS: u32 = 0x8080_8080;
-        let diff = self.0.load(Ordering::Relaxed) ^ (u32::from(tag) * ONES);
+    fn may_hold(&self, tag: u16) -> bool {
+        // A zero nibble in `tags ^ tag repeated` is a match: the classic zero-byte test, on
+        // nibbles.
+        const ONES: u16 = 0x1111;
+        const HIGHS: u16 = 0x8888;
+        let diff = self.0.load(Ordering::Relaxed) ^ (tag * ONES);
         diff.wrapping_sub(ONES) & !diff & HIGHS != 0
     }
 
@@ -93,10 +98,10 @@ impl Tags {
     /// tag: a probe then misses an entry that is there, a lost hit and no wrong one (the key
     /// check stays the entry's own).
     #[inline(always)]
-    fn set(&self, way: usize, tag: u8) {
-        let shift = 8 * way;
+    fn set(&self, way: usize, tag: u16) {
+        let shift = 4 * way;
         let tags = self.0.load(Ordering::Relaxed);
-        let tags = tags & !(0xFF << shift) | u32::from(tag) << shift;
+        let tags = tags & !(0xF << shift) | tag << shift;
         self.0.store(tags, Ordering::Relaxed);
     }
 }
@@ -161,8 +166,8 @@ pub struct TranspositionTable {
 impl TranspositionTable {
     pub const DEFAULT_MB: usize = 16;
 
-    /// Buckets of (at most) `mb` megabytes, at least one, and their tag array, a sixteenth of
-    /// that.
+    /// Buckets of (at most) `mb` megabytes, at least one, and their tag array, a thirty-second
+    /// of that.
     pub fn new(mb: usize) -> TranspositionTable {
         let count = (mb.max(1) * 1024 * 1024 / std::mem::size_of::<Bucket>()).max(1);
         TranspositionTable {
@@ -468,22 +473,23 @@ mod tests {
 
     /// The tag test says "maybe" for every byte a bucket's tags hold and "no" for every other.
     #[test]
-    fn tags_match_exactly_their_bytes() {
+    fn tags_match_exactly_their_nibbles() {
         let tags = Tags::default();
         assert!(
-            tags.may_hold(0) && (1..=255).all(|t| !tags.may_hold(t)),
-            "empty tags hold only the zero tag"
+            (1..16).all(|t| !tags.may_hold(t)),
+            "empty tags hold no key's tag"
         );
-        let held = [0x80, 0x01, 0xFF, 0x7F];
+        assert!((0..=u64::from(u16::MAX)).all(|key| (1..16).contains(&tag(key))));
+        let held = [0x8, 0x1, 0xF, 0x7];
         for (way, &t) in held.iter().enumerate() {
             tags.set(way, t);
         }
-        for t in 0..=255u8 {
+        for t in 1..16 {
             assert_eq!(tags.may_hold(t), held.contains(&t), "tag {t:#x}");
         }
-        // Replacing a byte forgets the old tag and leaves the others.
-        tags.set(2, 0x42);
-        assert!(tags.may_hold(0x42) && !tags.may_hold(0xFF) && tags.may_hold(0x7F));
+        // Replacing a nibble forgets the old tag and leaves the others.
+        tags.set(2, 0x4);
+        assert!(tags.may_hold(0x4) && !tags.may_hold(0xF) && tags.may_hold(0x7));
     }
 
     /// The tags never hide an entry: over many keys crowding few buckets (so that entries are
