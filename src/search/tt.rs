@@ -471,7 +471,8 @@ mod tests {
         assert!(keys.iter().all(|&key| tt.probe(key).is_none()));
     }
 
-    /// The tag test says "maybe" for every byte a bucket's tags hold and "no" for every other.
+    /// The tag test says "maybe" for every nibble a bucket's tags hold and "no" for every other
+    /// key tag.
     #[test]
     fn tags_match_exactly_their_nibbles() {
         let tags = Tags::default();
@@ -499,7 +500,7 @@ mod tests {
         let tt = TranspositionTable::new(1);
         let view = tt.view();
         let mut rng = fastrand::Rng::with_seed(11);
-        // Keys in the first eight buckets, a few low bytes only, so tags collide often.
+        // Keys in the first eight buckets, four low values only, so tags collide often.
         let buckets = tt.buckets.len() as u64;
         let key = |rng: &mut fastrand::Rng| {
             let bucket = rng.u64(..8);
