@@ -12,6 +12,7 @@ pub mod matchrun;
 pub mod memory;
 pub mod protocol;
 pub mod rules;
+pub mod samples;
 pub mod search;
 pub mod tune;
 
