@@ -1,11 +1,14 @@
 //! Generates every table the engine uses into OUT_DIR at compile time, one file per family in
 //! build/: the attack tables, the Zobrist keys, the packed piece-square tables and the search's
-//! late-move reductions. Each table is checked against a slow direct computation while it
+//! late-move reductions; and it checks and embeds the network, if the repository holds one. Each table is checked against a slow direct computation while it
 //! builds. Nothing is computed at run time.
 
 #[path = "src/board/geometry.rs"]
 #[allow(dead_code)]
 mod geometry;
+#[path = "src/nnue/format.rs"]
+#[allow(dead_code)]
+mod nnue_format;
 #[path = "src/eval/params.rs"]
 #[allow(dead_code)]
 mod params;
@@ -20,6 +23,8 @@ mod search_params;
 mod attacks;
 #[path = "build/emit.rs"]
 mod emit;
+#[path = "build/network.rs"]
+mod network;
 #[path = "build/psqt.rs"]
 mod psqt;
 #[path = "build/reductions.rs"]
@@ -35,4 +40,5 @@ fn main() {
     zobrist::generate();
     psqt::generate();
     reductions::generate();
+    network::generate();
 }

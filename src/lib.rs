@@ -10,10 +10,12 @@ pub mod datagen;
 pub mod eval;
 pub mod matchrun;
 pub mod memory;
+pub mod nnue;
 pub mod protocol;
 pub mod rules;
 pub mod samples;
 pub mod search;
+pub mod train;
 pub mod tune;
 
 pub use board::{
