@@ -104,9 +104,11 @@ pub fn for_each_record(
                 match read_full(&mut reader, &mut bytes).map_err(|e| format!("{name}: {e}"))? {
                     0 => return Ok(()),
                     RECORD_BYTES => {}
-                    partial => return Err(format!(
+                    partial => {
+                        return Err(format!(
                         "{name}: truncated: the last record has {partial} of {RECORD_BYTES} bytes"
-                    )),
+                    ))
+                    }
                 }
                 let record = Record::from_bytes(&bytes)
                     .map_err(|e| format!("{name}: record {index}: {e}"))?;

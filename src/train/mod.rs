@@ -1,0 +1,376 @@
+//! `chariot train`: fits the network to datagen positions on the CPU. The first layer is
+//! sparse (a position touches only its ~32 inputs' columns per view), so a plain loop over the
+//! active columns beats any dense framework here; each thread takes a share of the batch into
+//! its own gradient, the shares are summed, and Adam steps every parameter.
+//!
+//! Loss: squared error between sigmoid(k × network) and λ × result + (1 − λ) × sigmoid(k × score),
+//! k fitted to the data first (score against result), so the network keeps the centipawn scale of
+//! the scores it learns from.
+
+mod checkpoint;
+pub mod model;
+
+use crate::samples::{self, Record};
+use clap::Args;
+use model::{FloatNet, Objective, Sample, Scratch, PARAMS};
+use std::io::IsTerminal;
+use std::path::PathBuf;
+use std::time::Instant;
+
+#[derive(Args, Debug, Clone)]
+pub struct TrainArgs {
+    /// Training data (datagen text or binary; `.bin` is binary).
+    #[arg(long, required = true, num_args = 1.., value_name = "FILE")]
+    pub data: Vec<PathBuf>,
+    /// Network file written (quantised) from the epoch with the lowest validation loss.
+    #[arg(long, default_value = "chariot.nnue", value_name = "FILE")]
+    pub output: PathBuf,
+    /// Float checkpoint rewritten after every epoch (default: OUTPUT with `.ckpt`).
+    #[arg(long, value_name = "FILE")]
+    pub checkpoint: Option<PathBuf>,
+    /// Continue from a checkpoint (its epoch count, weights and optimiser state).
+    #[arg(long, value_name = "FILE")]
+    pub resume: Option<PathBuf>,
+    #[arg(long, default_value_t = 20)]
+    pub epochs: usize,
+    /// Positions per gradient step.
+    #[arg(long, default_value_t = 16384)]
+    pub batch: usize,
+    /// Adam's learning rate at the start.
+    #[arg(long, default_value_t = 0.001)]
+    pub lr: f32,
+    /// Multiply the learning rate by `--lr-gamma` after every this many epochs.
+    #[arg(long, default_value_t = 8)]
+    pub lr_step: usize,
+    #[arg(long, default_value_t = 0.3)]
+    pub lr_gamma: f32,
+    /// Weight of the game result in the target (the rest is the search score).
+    #[arg(long, default_value_t = 0.3)]
+    pub lambda: f32,
+    /// k of sigmoid(k × centipawns); default: fitted to the data.
+    #[arg(long)]
+    pub k: Option<f32>,
+    /// Every this-many-th block of 1024 consecutive positions (about ten games) is held out.
+    #[arg(long, default_value_t = 20)]
+    pub validation_every: usize,
+    #[arg(long, default_value_t = 2)]
+    pub threads: usize,
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Train on the left-right mirror image of a random half of the positions each epoch.
+    #[arg(long, default_value_t = true, action = clap::ArgAction::Set)]
+    pub mirror: bool,
+    /// Use only the first N positions of the data.
+    #[arg(long)]
+    pub limit: Option<usize>,
+}
+
+/// Runs the command.
+pub fn run_train(args: &TrainArgs) -> Result<(), String> {
+    if args.threads == 0 || args.threads > 256 {
+        return Err(format!("--threads must be 1..=256, not {}", args.threads));
+    }
+    if args.batch == 0 || args.validation_every < 2 {
+        return Err("--batch must be at least 1 and --validation-every at least 2".into());
+    }
+    if !(0.0..=1.0).contains(&args.lambda) {
+        return Err(format!(
+            "--lambda must be within 0..=1, not {}",
+            args.lambda
+        ));
+    }
+    if let Some(dir) = args.output.parent().filter(|d| !d.as_os_str().is_empty()) {
+        if !dir.is_dir() {
+            return Err(format!("{}: no such directory for --output", dir.display()));
+        }
+    }
+    let checkpoint_path = args
+        .checkpoint
+        .clone()
+        .unwrap_or_else(|| args.output.with_extension("ckpt"));
+
+    let start = Instant::now();
+    let mut records = Vec::new();
+    for path in &args.data {
+        samples::for_each_record(path, None, |r| {
+            records.push(r);
+            Ok(())
+        })?;
+        if args.limit.is_some_and(|n| records.len() >= n) {
+            break;
+        }
+    }
+    if let Some(n) = args.limit {
+        records.truncate(n);
+    }
+    let (train, valid) = split(&records, args.validation_every);
+    if train.is_empty() || valid.is_empty() {
+        return Err(format!(
+            "{} positions: too few for a training and a validation set",
+            records.len()
+        ));
+    }
+    println!(
+        "data: {} positions ({} training, {} validation), {} bytes each in memory, read in {:.1}s",
+        records.len(),
+        train.len(),
+        valid.len(),
+        std::mem::size_of::<Record>(),
+        start.elapsed().as_secs_f64()
+    );
+
+    let (mut net, mut optimiser, first_epoch, k) = match &args.resume {
+        Some(path) => {
+            let c = checkpoint::read(path)?;
+            println!("resumed {} after epoch {}", path.display(), c.epoch);
+            (c.net, c.adam, c.epoch, c.k)
+        }
+        None => (
+            FloatNet::random(args.seed),
+            Adam::new(PARAMS),
+            0,
+            args.k.unwrap_or_else(|| fit_k(&records)),
+        ),
+    };
+    let objective = Objective {
+        k,
+        lambda: args.lambda,
+    };
+    println!(
+        "k = {k:.6} (sigmoid(k x cp)), lambda {}, hidden {}, {} buckets, {} threads, batch {}",
+        args.lambda,
+        crate::nnue::HIDDEN,
+        crate::nnue::BUCKETS,
+        args.threads,
+        args.batch
+    );
+
+    let mut best = f64::INFINITY;
+    let mut best_net = None;
+    let mut order: Vec<u32> = (0..train.len() as u32).collect();
+    let mut grads: Vec<Vec<f32>> = (0..args.threads).map(|_| vec![0.0; PARAMS]).collect();
+    for epoch in first_epoch + 1..=args.epochs {
+        let began = Instant::now();
+        let lr = args.lr
+            * args
+                .lr_gamma
+                .powi(((epoch - 1) / args.lr_step.max(1)) as i32);
+        let mut rng = fastrand::Rng::with_seed(args.seed.wrapping_mul(1_000_003) ^ epoch as u64);
+        rng.shuffle(&mut order);
+        let bar = progress_bar(train.len() as u64, epoch);
+        let mut train_loss = 0.0f64;
+        for batch in order.chunks(args.batch) {
+            let mirror_seed = rng.u64(..);
+            let share = batch.len().div_ceil(args.threads);
+            let loss: f64 = std::thread::scope(|scope| {
+                let handles: Vec<_> = batch
+                    .chunks(share)
+                    .zip(grads.iter_mut())
+                    .enumerate()
+                    .map(|(t, (part, grad))| {
+                        let net = &net;
+                        let train = &train;
+                        let mirror = args.mirror;
+                        scope.spawn(move || {
+                            grad.fill(0.0);
+                            let mut scratch = Scratch::default();
+                            let mut rng = fastrand::Rng::with_seed(mirror_seed ^ t as u64);
+                            let mut loss = 0.0f64;
+                            for &i in part {
+                                let sample = Sample::new(&train[i as usize], mirror && rng.bool());
+                                loss +=
+                                    net.backward(&sample, &objective, &mut scratch, grad) as f64;
+                            }
+                            loss
+                        })
+                    })
+                    .collect();
+                handles
+                    .into_iter()
+                    .map(|h| h.join().expect("trainer thread"))
+                    .sum()
+            });
+            train_loss += loss;
+            let parts = batch.len().div_ceil(share);
+            let (first, rest) = grads.split_at_mut(1);
+            for other in &rest[..parts - 1] {
+                for (a, b) in first[0].iter_mut().zip(other.iter()) {
+                    *a += b;
+                }
+            }
+            optimiser.step(&mut net, &first[0], lr, batch.len());
+            net.clip();
+            bar.inc(batch.len() as u64);
+        }
+        bar.finish_and_clear();
+        let train_loss = train_loss / train.len() as f64;
+        let valid_loss = validation_loss(&net, &valid, &objective, args.threads);
+        let seconds = began.elapsed().as_secs_f64();
+        let improved = valid_loss < best;
+        println!(
+            "epoch {epoch:>3}/{}  train {train_loss:.6}  validation {valid_loss:.6}  lr {lr:.6}  {:.0} pos/s/thread  {seconds:.1}s{}",
+            args.epochs,
+            train.len() as f64 / seconds / args.threads as f64,
+            if improved { "  best" } else { "" }
+        );
+        checkpoint::write(&checkpoint_path, &net, &optimiser, epoch, k)?;
+        if improved {
+            best = valid_loss;
+            let name = args.output.display().to_string();
+            std::fs::write(&args.output, net.quantise(&name).to_bytes())
+                .map_err(|e| format!("{}: {e}", args.output.display()))?;
+            best_net = Some(net.clone());
+        }
+    }
+    if let Some(float) = &best_net {
+        report_quantisation(float, &args.output, &valid)?;
+    }
+    println!(
+        "wrote {} (best validation loss {best:.6}); checkpoint {}; {:.1}s in all",
+        args.output.display(),
+        checkpoint_path.display(),
+        start.elapsed().as_secs_f64()
+    );
+    Ok(())
+}
+
+/// Training and validation sets: every `every`-th block of 1024 consecutive positions is held
+/// out, so a game's positions mostly stay on one side.
+fn split(records: &[Record], every: usize) -> (Vec<Record>, Vec<Record>) {
+    let mut train = Vec::with_capacity(records.len());
+    let mut valid = Vec::with_capacity(records.len() / every + 1);
+    for (block, chunk) in records.chunks(1024).enumerate() {
+        if block % every == every - 1 {
+            valid.extend_from_slice(chunk);
+        } else {
+            train.extend_from_slice(chunk);
+        }
+    }
+    (train, valid)
+}
+
+/// The k of sigmoid(k × score) that best predicts the game results (golden-section search on
+/// the squared error, over at most a million positions).
+pub fn fit_k(records: &[Record]) -> f32 {
+    let step = (records.len() / 1_000_000).max(1);
+    let error = |k: f64| -> f64 {
+        records
+            .iter()
+            .step_by(step)
+            .map(|r| {
+                let p = 1.0 / (1.0 + (-k * r.score as f64).exp());
+                let d = p - r.result_for_red() as f64;
+                d * d
+            })
+            .sum()
+    };
+    let (mut lo, mut hi) = (1e-4f64, 0.05f64);
+    let ratio = (5f64.sqrt() - 1.0) / 2.0;
+    for _ in 0..60 {
+        let a = hi - ratio * (hi - lo);
+        let b = lo + ratio * (hi - lo);
+        if error(a) < error(b) {
+            hi = b;
+        } else {
+            lo = a;
+        }
+    }
+    ((lo + hi) / 2.0) as f32
+}
+
+fn validation_loss(net: &FloatNet, valid: &[Record], objective: &Objective, threads: usize) -> f64 {
+    let share = valid.len().div_ceil(threads);
+    std::thread::scope(|scope| {
+        let handles: Vec<_> = valid
+            .chunks(share)
+            .map(|part| {
+                scope.spawn(move || {
+                    let mut scratch = Scratch::default();
+                    part.iter()
+                        .map(|r| net.loss(&Sample::new(r, false), objective, &mut scratch) as f64)
+                        .sum::<f64>()
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| h.join().expect("validation thread"))
+            .sum::<f64>()
+    }) / valid.len() as f64
+}
+
+/// Prints how far the written integer network is from the float one on held-out positions.
+fn report_quantisation(
+    float: &FloatNet,
+    path: &std::path::Path,
+    valid: &[Record],
+) -> Result<(), String> {
+    let bytes = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let net = crate::nnue::Network::from_bytes(&bytes, "trained").map_err(|e| e.0)?;
+    let mut scratch = Scratch::default();
+    let (mut worst, mut total, mut size) = (0f32, 0f64, 0f64);
+    let n = valid.len().min(20_000);
+    for r in &valid[..n] {
+        let pos = r.position()?;
+        let acc = crate::nnue::Accumulators::new(&net, &pos);
+        let int = acc.evaluate(&net, pos.side_to_move(), pos.occupied().count()) as f32;
+        let want = float.evaluate(&Sample::new(r, false), &mut scratch);
+        worst = worst.max((int - want).abs());
+        total += (int - want).abs() as f64;
+        size += want.abs() as f64;
+    }
+    println!(
+        "quantised against float on {n} held-out positions: mean |difference| {:.2} cp, largest {worst:.1} cp (mean |score| {:.0} cp)",
+        total / n.max(1) as f64,
+        size / n.max(1) as f64
+    );
+    Ok(())
+}
+
+fn progress_bar(total: u64, epoch: usize) -> indicatif::ProgressBar {
+    if !std::io::stderr().is_terminal() {
+        return indicatif::ProgressBar::hidden();
+    }
+    let bar = indicatif::ProgressBar::new(total);
+    bar.set_style(
+        indicatif::ProgressStyle::with_template(&format!(
+            "epoch {epoch} [{{bar:40}}] {{pos}}/{{len}} {{per_sec}} eta {{eta}}"
+        ))
+        .expect("valid template")
+        .progress_chars("=> "),
+    );
+    bar
+}
+
+/// Adam over the flat parameter vector.
+pub struct Adam {
+    pub m: Vec<f32>,
+    pub v: Vec<f32>,
+    pub t: u64,
+}
+
+impl Adam {
+    pub fn new(size: usize) -> Adam {
+        Adam {
+            m: vec![0.0; size],
+            v: vec![0.0; size],
+            t: 0,
+        }
+    }
+
+    /// One step against the summed gradient of `count` positions.
+    pub fn step(&mut self, net: &mut FloatNet, grad: &[f32], lr: f32, count: usize) {
+        const B1: f32 = 0.9;
+        const B2: f32 = 0.999;
+        self.t += 1;
+        let c1 = 1.0 - B1.powi(self.t.min(1 << 20) as i32);
+        let c2 = 1.0 - B2.powi(self.t.min(1 << 20) as i32);
+        let scale = 1.0 / count as f32;
+        for (((w, &g), m), v) in net.0.iter_mut().zip(grad).zip(&mut self.m).zip(&mut self.v) {
+            let g = g * scale;
+            *m = B1 * *m + (1.0 - B1) * g;
+            *v = B2 * *v + (1.0 - B2) * g * g;
+            *w -= lr * (*m / c1) / ((*v / c2).sqrt() + 1e-8);
+        }
+    }
+}

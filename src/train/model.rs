@@ -1,0 +1,339 @@
+//! The network in floating point, as the trainer fits it: the forward pass, its gradient for one
+//! position (touching only the columns of the inputs that position has), and quantisation to
+//! the integer network the engine runs.
+
+use crate::board::types::Color;
+use crate::nnue::{
+    bucket, feature, Network, BUCKETS, FEATURES, FT_CLIP, HIDDEN, OUT_CLIP, QA, QB, SCALE,
+};
+use crate::samples::Record;
+
+/// Offsets of each block in the flat parameter vector.
+pub const FT_WEIGHTS: usize = 0;
+pub const FT_BIAS: usize = FEATURES * HIDDEN;
+pub const OUT_WEIGHTS: usize = FT_BIAS + HIDDEN;
+pub const OUT_BIAS: usize = OUT_WEIGHTS + BUCKETS * 2 * HIDDEN;
+pub const PARAMS: usize = OUT_BIAS + BUCKETS;
+
+/// All parameters, flat: first-layer weights (input-major), first-layer biases, output weights
+/// (per bucket: side to move's half, then the other's), output biases.
+#[derive(Clone, PartialEq)]
+pub struct FloatNet(pub Vec<f32>);
+
+/// One training position as the network reads it.
+pub struct Sample {
+    /// Inputs from the side to move's view, then from the other side's.
+    pub features: [[u16; 32]; 2],
+    pub count: usize,
+    pub bucket: usize,
+    /// Search score for the side to move, centipawns.
+    pub score: f32,
+    /// Game result for the side to move: 0, 0.5 or 1.
+    pub result: f32,
+}
+
+impl Sample {
+    /// The inputs of `record`; `mirror` takes the left-right mirror image (an equally true
+    /// position: xiangqi is symmetric across the middle file).
+    pub fn new(record: &Record, mirror: bool) -> Sample {
+        let us = record.side;
+        let mut features = [[0u16; 32]; 2];
+        let mut count = 0;
+        for (piece, sq) in record.pieces() {
+            let sq = if mirror { sq.mirror_file() } else { sq };
+            features[0][count] = feature(us, piece, sq) as u16;
+            features[1][count] = feature(!us, piece, sq) as u16;
+            count += 1;
+        }
+        let red = record.result_for_red();
+        let (score, result) = match us {
+            Color::Red => (record.score as f32, red),
+            Color::Black => (-(record.score as f32), 1.0 - red),
+        };
+        Sample {
+            features,
+            count,
+            bucket: bucket(count as u32),
+            score,
+            result,
+        }
+    }
+}
+
+/// How predictions are compared with targets.
+#[derive(Clone, Copy, Debug)]
+pub struct Objective {
+    /// Win probability of a centipawn score: sigmoid(k × cp).
+    pub k: f32,
+    /// Weight of the game result in the target (the rest is the search score's probability).
+    pub lambda: f32,
+}
+
+impl Objective {
+    fn target(&self, s: &Sample) -> f32 {
+        self.lambda * s.result + (1.0 - self.lambda) * sigmoid(self.k * s.score)
+    }
+}
+
+pub fn sigmoid(x: f32) -> f32 {
+    1.0 / (1.0 + (-x).exp())
+}
+
+/// Scratch space for one position's pass.
+pub struct Scratch {
+    acc: [[f32; HIDDEN]; 2],
+}
+
+impl Default for Scratch {
+    fn default() -> Self {
+        Scratch {
+            acc: [[0.0; HIDDEN]; 2],
+        }
+    }
+}
+
+impl FloatNet {
+    /// Seeded small random weights.
+    pub fn random(seed: u64) -> FloatNet {
+        let mut rng = fastrand::Rng::with_seed(seed);
+        let mut p = vec![0.0f32; PARAMS];
+        for w in &mut p[FT_WEIGHTS..FT_BIAS] {
+            *w = (rng.f32() * 2.0 - 1.0) * 0.1;
+        }
+        let out = 1.0 / (2.0 * HIDDEN as f32).sqrt();
+        for w in &mut p[OUT_WEIGHTS..OUT_BIAS] {
+            *w = (rng.f32() * 2.0 - 1.0) * out;
+        }
+        FloatNet(p)
+    }
+
+    /// The first layer for both views of `s`, left in `scratch`.
+    #[inline]
+    fn accumulate(&self, s: &Sample, scratch: &mut Scratch) {
+        let p = &self.0;
+        for (view, acc) in scratch.acc.iter_mut().enumerate() {
+            acc.copy_from_slice(&p[FT_BIAS..FT_BIAS + HIDDEN]);
+            for &f in &s.features[view][..s.count] {
+                let column = &p[f as usize * HIDDEN..][..HIDDEN];
+                for (a, w) in acc.iter_mut().zip(column) {
+                    *a += w;
+                }
+            }
+        }
+    }
+
+    /// The output (centipawns / SCALE) from the accumulated first layer.
+    #[inline]
+    fn output(&self, s: &Sample, scratch: &Scratch) -> f32 {
+        let p = &self.0;
+        let mut out = p[OUT_BIAS + s.bucket];
+        for view in 0..2 {
+            let weights = &p[OUT_WEIGHTS + (s.bucket * 2 + view) * HIDDEN..][..HIDDEN];
+            let mut sum = 0.0;
+            for (a, w) in scratch.acc[view].iter().zip(weights) {
+                let c = a.clamp(0.0, 1.0);
+                sum += c * c * w;
+            }
+            out += sum;
+        }
+        out
+    }
+
+    /// The network's score of `s` in centipawns.
+    pub fn evaluate(&self, s: &Sample, scratch: &mut Scratch) -> f32 {
+        self.accumulate(s, scratch);
+        self.output(s, scratch) * SCALE as f32
+    }
+
+    /// The loss of `s`.
+    pub fn loss(&self, s: &Sample, objective: &Objective, scratch: &mut Scratch) -> f32 {
+        let p = sigmoid(objective.k * self.evaluate(s, scratch));
+        let d = p - objective.target(s);
+        d * d
+    }
+
+    /// Adds the gradient of `s`'s loss to `grad` (same layout as the parameters); returns the
+    /// loss. Only the first-layer columns of `s`'s inputs are touched.
+    pub fn backward(
+        &self,
+        s: &Sample,
+        objective: &Objective,
+        scratch: &mut Scratch,
+        grad: &mut [f32],
+    ) -> f32 {
+        self.accumulate(s, scratch);
+        let out = self.output(s, scratch);
+        let k = objective.k * SCALE as f32;
+        let p = sigmoid(k * out);
+        let d = p - objective.target(s);
+        let g = 2.0 * d * p * (1.0 - p) * k;
+        let params = &self.0;
+        grad[OUT_BIAS + s.bucket] += g;
+        let mut delta = [0.0f32; HIDDEN];
+        for view in 0..2 {
+            let at = OUT_WEIGHTS + (s.bucket * 2 + view) * HIDDEN;
+            let weights = &params[at..at + HIDDEN];
+            let out_grad = &mut grad[at..at + HIDDEN];
+            let acc = &scratch.acc[view];
+            for i in 0..HIDDEN {
+                let a = acc[i];
+                let c = a.clamp(0.0, 1.0);
+                out_grad[i] += g * c * c;
+                // d(c²)/da = 2a inside (0, 1), else 0.
+                delta[i] = if a > 0.0 && a < 1.0 {
+                    g * weights[i] * 2.0 * a
+                } else {
+                    0.0
+                };
+            }
+            for (b, d) in grad[FT_BIAS..FT_BIAS + HIDDEN].iter_mut().zip(&delta) {
+                *b += d;
+            }
+            for &f in &s.features[view][..s.count] {
+                let column = &mut grad[f as usize * HIDDEN..][..HIDDEN];
+                for (c, d) in column.iter_mut().zip(&delta) {
+                    *c += d;
+                }
+            }
+        }
+        d * d
+    }
+
+    /// Keeps the weights the integer network must hold within its range.
+    pub fn clip(&mut self) {
+        for w in &mut self.0[..OUT_WEIGHTS] {
+            *w = w.clamp(-FT_CLIP, FT_CLIP);
+        }
+        for w in &mut self.0[OUT_WEIGHTS..OUT_BIAS] {
+            *w = w.clamp(-OUT_CLIP, OUT_CLIP);
+        }
+    }
+
+    /// The integer network: first layer × QA, output weights and biases × QB.
+    pub fn quantise(&self, name: &str) -> Network {
+        let p = &self.0;
+        let q = |w: f32, scale: i32| (w * scale as f32).round() as i32;
+        let row = |at: usize, scale: i32| -> [i16; HIDDEN] {
+            std::array::from_fn(|i| q(p[at + i], scale).clamp(-32767, 32767) as i16)
+        };
+        let ft_weights = (0..FEATURES).map(|f| row(f * HIDDEN, QA)).collect();
+        let ft_bias = row(FT_BIAS, QA);
+        let out_weights = std::array::from_fn(|b| {
+            std::array::from_fn(|view| row(OUT_WEIGHTS + (b * 2 + view) * HIDDEN, QB))
+        });
+        let out_bias = std::array::from_fn(|b| q(p[OUT_BIAS + b], QB));
+        Network::from_parts(ft_weights, ft_bias, out_weights, out_bias, name)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::movegen::legal_moves;
+    use crate::nnue::Accumulators;
+    use crate::Position;
+
+    fn random_positions(n: usize, seed: u64) -> Vec<Position> {
+        let mut rng = fastrand::Rng::with_seed(seed);
+        let mut out = Vec::new();
+        let mut pos = Position::startpos();
+        while out.len() < n {
+            let moves = legal_moves(&pos);
+            if moves.is_empty() || pos.game_ply() > 160 {
+                pos = Position::startpos();
+                continue;
+            }
+            pos.make_move(moves.as_slice()[rng.usize(..moves.len())]);
+            out.push(pos.clone());
+        }
+        out
+    }
+
+    /// A float network with weights spread over their whole range, so the test sees
+    /// activations in and out of the clipped region.
+    fn spread_net(seed: u64) -> FloatNet {
+        let mut net = FloatNet::random(seed);
+        let mut rng = fastrand::Rng::with_seed(seed ^ 1);
+        for w in &mut net.0[FT_WEIGHTS..FT_BIAS] {
+            *w = (rng.f32() * 2.0 - 1.0) * 0.25;
+        }
+        for w in &mut net.0[FT_BIAS..OUT_WEIGHTS] {
+            *w = rng.f32() * 0.5;
+        }
+        for w in &mut net.0[OUT_WEIGHTS..OUT_BIAS] {
+            *w = (rng.f32() * 2.0 - 1.0) * 0.5;
+        }
+        net.clip();
+        net
+    }
+
+    /// The integer network scores within 2 cp + 1% of the float one.
+    #[test]
+    fn quantised_and_float_outputs_agree() {
+        let float = spread_net(21);
+        let int = float.quantise("test");
+        let mut scratch = Scratch::default();
+        let mut worst = 0.0f32;
+        for pos in random_positions(500, 8) {
+            let record = Record::new(&pos, 0, 1).unwrap();
+            let sample = Sample::new(&record, false);
+            let want = float.evaluate(&sample, &mut scratch);
+            let got = Accumulators::new(&int, &pos).evaluate(
+                &int,
+                pos.side_to_move(),
+                pos.occupied().count(),
+            ) as f32;
+            let error = (got - want).abs();
+            worst = worst.max(error);
+            assert!(error <= 2.0 + 0.01 * want.abs(), "{want} vs {got}");
+        }
+        assert!(
+            worst > 0.0,
+            "the two never differ: the test compares nothing"
+        );
+    }
+
+    /// The analytic gradient matches finite differences on every kind of parameter.
+    #[test]
+    fn gradients_match_finite_differences() {
+        let mut net = spread_net(5);
+        let objective = Objective {
+            k: 0.004,
+            lambda: 0.3,
+        };
+        let pos = &random_positions(30, 3)[29];
+        let record = Record::new(pos, 150, 2).unwrap();
+        let sample = Sample::new(&record, true);
+        let mut scratch = Scratch::default();
+        let mut grad = vec![0.0; PARAMS];
+        net.backward(&sample, &objective, &mut scratch, &mut grad);
+        let probes = [
+            sample.features[0][3] as usize * HIDDEN + 7,
+            sample.features[1][5] as usize * HIDDEN + 100,
+            FT_BIAS + 17,
+            OUT_WEIGHTS + sample.bucket * 2 * HIDDEN + 9,
+            OUT_WEIGHTS + (sample.bucket * 2 + 1) * HIDDEN + 200,
+            OUT_BIAS + sample.bucket,
+        ];
+        let mut checked = 0;
+        for i in probes {
+            let h = 1e-3;
+            let old = net.0[i];
+            net.0[i] = old + h;
+            let up = net.loss(&sample, &objective, &mut scratch) as f64;
+            net.0[i] = old - h;
+            let down = net.loss(&sample, &objective, &mut scratch) as f64;
+            net.0[i] = old;
+            let numeric = (up - down) / (2.0 * h as f64);
+            let analytic = grad[i] as f64;
+            if numeric.abs() > 1e-6 {
+                checked += 1;
+            }
+            assert!(
+                (numeric - analytic).abs() <= 1e-3 * numeric.abs().max(1e-3),
+                "parameter {i}: numeric {numeric} analytic {analytic}"
+            );
+        }
+        assert!(checked >= 3, "too few parameters with a gradient to check");
+    }
+}
