@@ -68,10 +68,14 @@ pub enum Command {
         #[arg(long, default_value_t = 1)]
         threads: usize,
     },
-    /// Static evaluation, term by term, of a position (default: the start position).
+    /// Static evaluation, term by term, of a position (default: the start position), and the
+    /// network's score with each piece's part in it when a network is at hand.
     Eval {
         #[command(flatten)]
         position: PositionArgs,
+        /// Network file to show (default: the one built in, if any).
+        #[arg(long, value_name = "FILE")]
+        eval_file: Option<String>,
     },
     /// Play engines against each other (UCI or UCCI) and report Elo, SPRT and PGN.
     Match(Box<crate::matchrun::MatchArgs>),
@@ -79,6 +83,8 @@ pub enum Command {
     Datagen(Box<crate::datagen::DatagenArgs>),
     /// Fit the evaluation weights to datagen positions and write a new params.rs.
     Tune(Box<crate::tune::TuneArgs>),
+    /// Train a network (NNUE) on datagen positions and write it quantised.
+    Train(Box<crate::train::TrainArgs>),
 }
 
 /// Runs the command line; returns the process exit code.
@@ -91,9 +97,12 @@ pub fn run() -> i32 {
         Some(Command::Divide { depth, position }) => position
             .position()
             .map(|mut pos| commands::perft::run_divide(&mut pos, depth)),
-        Some(Command::Eval { position }) => position
+        Some(Command::Eval {
+            position,
+            eval_file,
+        }) => position
             .position()
-            .map(|pos| commands::eval::run_eval(&pos)),
+            .and_then(|pos| commands::eval::run_eval(&pos, eval_file.as_deref())),
         Some(Command::Bench { depth }) => commands::bench::run_bench(depth),
         Some(Command::Analyse {
             position,
@@ -106,6 +115,7 @@ pub fn run() -> i32 {
         Some(Command::Match(args)) => crate::matchrun::run_match(&args),
         Some(Command::Datagen(args)) => crate::datagen::run_datagen(&args),
         Some(Command::Tune(args)) => crate::tune::run_tune(&args),
+        Some(Command::Train(args)) => crate::train::run_train(&args),
         None => {
             crate::protocol::run_loop(std::io::stdin().lock());
             Ok(())

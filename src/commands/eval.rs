@@ -1,20 +1,32 @@
-//! `chariot eval [--fen FEN]`: the board, every evaluation term for each side (middlegame,
-//! endgame and blended), and the final score for the side to move.
+//! `chariot eval [--fen FEN] [--eval-file FILE]`: the board, every classical evaluation term
+//! for each side (middlegame, endgame and blended), the network's score with each piece's
+//! contribution when a network is at hand, and the final score for the side to move.
 
 use crate::board::position::Position;
 use crate::eval::params::{PHASE_MAX, SCALE_NORMAL};
 use crate::eval::score::Score;
 use crate::eval::trace::Term;
 use crate::eval::{blend, Evaluator};
+use crate::nnue::{Accumulators, Network};
+use crate::protocol::options::USE_NNUE_DEFAULT;
+use crate::{Color, PieceType, Square};
 use std::fmt::Write as _;
 
-/// `chariot eval`: prints the report.
-pub fn run_eval(pos: &Position) {
-    print!("{}", report(pos));
+/// `chariot eval`: prints the report, with the network of `eval_file` (default: the embedded
+/// one, if the build has one).
+pub fn run_eval(pos: &Position, eval_file: Option<&str>) -> Result<(), String> {
+    let network = match eval_file {
+        Some(path) => Some(Network::load(path).map_err(|e| e.0)?),
+        None => Network::embedded(),
+    };
+    print!("{}", report_with(pos, network.as_ref()));
+    Ok(())
 }
 
-/// The whole printout for one position.
-pub fn report(pos: &Position) -> String {
+/// The whole printout for one position; the network's part when `network` is given, and the
+/// final line from the evaluation the engine uses by default (the network where `Use NNUE` is
+/// on by default and one is given).
+pub fn report_with(pos: &Position, network: Option<&Network>) -> String {
     let trace = Evaluator::trace(pos);
     let phase = trace.phase;
     let mut out = String::new();
@@ -44,10 +56,62 @@ pub fn report(pos: &Position) -> String {
     let _ = writeln!(out, "Draw scale: {}/{SCALE_NORMAL}", trace.scale);
     let _ = writeln!(
         out,
-        "Final evaluation: {} cp (side to move)",
+        "Classical evaluation: {} cp (side to move)",
         trace.final_score
     );
+    let mut last = trace.final_score;
+    if let Some(net) = network {
+        let score = network_report(&mut out, pos, net);
+        if USE_NNUE_DEFAULT {
+            last = score;
+        }
+    }
+    let _ = writeln!(out, "Final evaluation: {last} cp (side to move)");
     out
+}
+
+/// The network's score, and each piece's part in it: the score for Red less the score for Red
+/// with that piece taken off (kings stay). Returns the score for the side to move.
+fn network_report(out: &mut String, pos: &Position, net: &Network) -> i32 {
+    let us = pos.side_to_move();
+    let pieces = || Square::all().filter_map(|sq| pos.piece_at(sq).map(|p| (p, sq)));
+    let for_red = |missing: Option<Square>| {
+        let kept: Vec<_> = pieces().filter(|&(_, sq)| Some(sq) != missing).collect();
+        let acc = Accumulators::from_pieces(net, kept.iter().copied());
+        let score = acc.evaluate(net, us, kept.len() as u32);
+        if us == Color::Red {
+            score
+        } else {
+            -score
+        }
+    };
+    let whole = for_red(None);
+    let _ = writeln!(out);
+    let _ = writeln!(
+        out,
+        "Network {}: each piece's contribution for Red (cp: the score less the score without it)",
+        net.name
+    );
+    for rank in (0..10).rev() {
+        let _ = write!(out, "{rank} ");
+        for file in 0..9 {
+            let sq = Square::from_coords(file, rank).expect("on the board");
+            let cell = match pos.piece_at(sq) {
+                None => "      .".to_string(),
+                Some(p) if p.kind() == PieceType::King => format!("      {}", p.letter()),
+                Some(p) => format!(" {}{:+5}", p.letter(), whole - for_red(Some(sq))),
+            };
+            out.push_str(&cell);
+        }
+        out.push('\n');
+    }
+    let _ = writeln!(
+        out,
+        "        a      b      c      d      e      f      g      h      i"
+    );
+    let score = if us == Color::Red { whole } else { -whole };
+    let _ = writeln!(out, "Network evaluation: {score} cp (side to move)");
+    score
 }
 
 fn row(out: &mut String, name: &str, red: Score, black: Score, phase: i32) {

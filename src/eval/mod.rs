@@ -21,11 +21,13 @@ mod wide;
 
 use crate::board::position::{BoardObserver, Position};
 use crate::board::types::{Color, Piece, PieceType, Square};
+use crate::nnue::{Accumulators, Network};
 use cache::EvalCache;
 use mobility::DefenderCache;
 use params::{PHASE_MAX, TEMPO};
 use psqt::{material_unit, phase_weight, psqt, Incremental};
 use score::Score;
+use std::sync::Arc;
 use trace::{Term, Trace, Tracer};
 
 #[derive(Clone)]
@@ -37,6 +39,15 @@ pub struct Evaluator {
     /// The number of pieces of each colour and kind, packed (see [`Evaluator::material`]).
     material: u64,
     caches: EvalCaches,
+    /// The network and its accumulators, when the network evaluates (`Use NNUE`); the
+    /// classical terms above are kept either way (the search's lazy test, the material key).
+    nnue: Option<NnueState>,
+}
+
+#[derive(Clone)]
+struct NnueState {
+    net: Arc<Network>,
+    acc: Accumulators,
 }
 
 /// The evaluation's memo tables: whole scores by position, and each side's king, advisors and
@@ -55,6 +66,15 @@ impl Evaluator {
 
     /// An evaluator for `pos` that remembers scores in `caches` (filled by earlier searches).
     pub fn with_caches(pos: &Position, caches: EvalCaches) -> Evaluator {
+        Evaluator::with_network(pos, caches, None)
+    }
+
+    /// An evaluator that scores with `network` (the classical evaluation when `None`).
+    pub fn with_network(
+        pos: &Position,
+        caches: EvalCaches,
+        network: Option<Arc<Network>>,
+    ) -> Evaluator {
         let Incremental {
             psq,
             phase,
@@ -65,7 +85,16 @@ impl Evaluator {
             phase,
             material,
             caches,
+            nnue: network.map(|net| NnueState {
+                acc: Accumulators::new(&net, pos),
+                net,
+            }),
         }
+    }
+
+    /// The network evaluating, if any.
+    pub fn network(&self) -> Option<&Arc<Network>> {
+        self.nnue.as_ref().map(|n| &n.net)
     }
 
     /// Gives the memo tables back, for the next search.
@@ -135,12 +164,18 @@ impl Evaluator {
     /// The full evaluation, bypassing the caches (benchmarks, tests).
     #[inline]
     pub fn evaluate_uncached(&self, pos: &Position) -> i32 {
+        if let Some(nnue) = &self.nnue {
+            return nnue.evaluate(pos);
+        }
         evaluate_with(pos, &self.psq, &self.phase, &self.material, None, &mut ())
     }
 
     /// The full evaluation, the defenders' part from their cache.
     #[inline(always)]
     fn evaluate_with_caches(&mut self, pos: &Position) -> i32 {
+        if let Some(nnue) = &self.nnue {
+            return nnue.evaluate(pos);
+        }
         evaluate_with(
             pos,
             &self.psq,
@@ -207,6 +242,10 @@ impl Evaluator {
             material: self.material,
         };
         Incremental::full_recount(pos) == kept
+            && self
+                .nnue
+                .as_ref()
+                .is_none_or(|n| n.acc == Accumulators::new(&n.net, pos))
     }
 
     /// Red's material and placement minus Black's, as kept incrementally.
@@ -228,6 +267,9 @@ impl BoardObserver for Evaluator {
         self.psq += psqt(piece, sq);
         self.phase += phase_weight(piece);
         self.material += material_unit(piece);
+        if let Some(n) = &mut self.nnue {
+            n.acc.add(&n.net, piece, sq);
+        }
     }
 
     #[inline(always)]
@@ -235,11 +277,25 @@ impl BoardObserver for Evaluator {
         self.psq -= psqt(piece, sq);
         self.phase -= phase_weight(piece);
         self.material -= material_unit(piece);
+        if let Some(n) = &mut self.nnue {
+            n.acc.remove(&n.net, piece, sq);
+        }
     }
 
     #[inline(always)]
     fn move_piece(&mut self, piece: Piece, from: Square, to: Square) {
         self.psq += psqt(piece, to) - psqt(piece, from);
+        if let Some(n) = &mut self.nnue {
+            n.acc.move_piece(&n.net, piece, from, to);
+        }
+    }
+}
+
+impl NnueState {
+    #[inline(always)]
+    fn evaluate(&self, pos: &Position) -> i32 {
+        self.acc
+            .evaluate(&self.net, pos.side_to_move(), pos.occupied().count())
     }
 }
 

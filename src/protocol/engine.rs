@@ -2,12 +2,13 @@
 //! search running in the background. Commands arrive on the caller's thread while the search
 //! thread prints its own `info` lines and the final `bestmove`.
 
-use super::options::{Setting, Value};
+use super::options::{Setting, Value, USE_NNUE_DEFAULT};
 use super::{Caps, Output};
 use crate::board::movegen::legal_moves;
 use crate::board::notation::{parse_move, position_from, RankBase};
 use crate::board::position::Position;
 use crate::board::types::Move;
+use crate::nnue::{Network, EMBEDDED_NAME};
 use crate::search::score::{describe, is_mate, mate_plies, ScoreText};
 use crate::search::tt::TranspositionTable;
 use crate::search::{self, Limits, Line, Memory, Options, SearchResult, Signals};
@@ -36,6 +37,9 @@ pub struct Engine {
     pub out: Output,
     caps: Caps,
     running: Option<Running>,
+    /// The network `EvalFile` names (the embedded one by default), loaded or not.
+    network: Option<Arc<Network>>,
+    use_nnue: bool,
 }
 
 /// The search in the background.
@@ -65,7 +69,56 @@ impl Engine {
             out,
             caps,
             running: None,
+            network: None,
+            use_nnue: false,
         }
+        .with_default_evaluation()
+    }
+
+    /// The evaluation the option table names by default.
+    fn with_default_evaluation(mut self) -> Engine {
+        self.network = Network::embedded().map(Arc::new);
+        if USE_NNUE_DEFAULT && self.network.is_some() {
+            self.use_nnue = true;
+            self.options.network = self.network.clone();
+        }
+        self
+    }
+
+    /// `Use NNUE`: the network evaluates, or the classical evaluation. A change forgets what
+    /// searches learnt (the table's and the caches' evaluations are the old evaluator's).
+    fn set_use_nnue(&mut self, on: bool) -> Result<(), String> {
+        if on && self.network.is_none() {
+            return Err(
+                "Use NNUE: no network loaded (this build embeds none: set EvalFile first)".into(),
+            );
+        }
+        self.stop();
+        self.use_nnue = on;
+        self.options.network = if on { self.network.clone() } else { None };
+        self.clear_hash();
+        Ok(())
+    }
+
+    /// `EvalFile`: loads the network at `path` (`<embedded>`: the built-in one). On any error
+    /// the current network stays.
+    fn set_eval_file(&mut self, path: &str) -> Result<(), String> {
+        let network = if path == EMBEDDED_NAME {
+            Network::embedded().ok_or("EvalFile: this build embeds no network")?
+        } else {
+            Network::load(path).map_err(|e| format!("EvalFile: {e}"))?
+        };
+        self.stop();
+        self.out.line(&format!(
+            "info string EvalFile: loaded network {}",
+            network.name
+        ));
+        self.network = Some(Arc::new(network));
+        if self.use_nnue {
+            self.options.network = self.network.clone();
+            self.clear_hash();
+        }
+        Ok(())
     }
 
     /// Ends any running search (its `bestmove` is printed) and waits for its thread.
@@ -127,7 +180,7 @@ impl Engine {
     }
 
     /// Applies an option value checked by the option table (`EngineOption::parse`).
-    pub fn apply(&mut self, setting: Setting, value: Value) {
+    pub fn apply(&mut self, setting: Setting, value: Value) -> Result<(), String> {
         match (setting, value) {
             (Setting::Hash, Value::Spin(mb)) => self.set_hash(mb as usize),
             (Setting::Threads, Value::Spin(threads)) => {
@@ -147,8 +200,11 @@ impl Engine {
             // The only variant there is; setting it says the GUI numbers ranks 1-10.
             (Setting::UciVariant, _) => self.base = RankBase::One,
             (Setting::UseMillisec, Value::Check(on)) => self.ucci_millis = on,
+            (Setting::UseNnue, Value::Check(on)) => return self.set_use_nnue(on),
+            (Setting::EvalFile, Value::Text(path)) => return self.set_eval_file(&path),
             other => debug_assert!(false, "{other:?} does not fit the option table"),
         }
+        Ok(())
     }
 
     /// Parses `startpos | fen F [moves ...]` into a new position; the old one stays on error.

@@ -16,6 +16,8 @@ pub enum Setting {
     UciVariant,
     UseMillisec,
     NewGame,
+    UseNnue,
+    EvalFile,
 }
 
 /// An option's type, with its default and allowed values.
@@ -34,15 +36,20 @@ pub enum Kind {
         default: &'static str,
         choices: &'static [&'static str],
     },
+    /// Free text (a file path).
+    Text {
+        default: &'static str,
+    },
 }
 
 /// A checked `setoption` value.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Value {
     Spin(i64),
     Check(bool),
     Button,
     Combo(&'static str),
+    Text(String),
 }
 
 /// One option: the name each protocol knows it by (`None`: not offered there).
@@ -134,7 +141,28 @@ pub const OPTIONS: &[EngineOption] = &[
         ucci: Some("newgame"),
         kind: Kind::Button,
     },
+    // The network evaluates instead of the classical evaluation (Stockfish's name).
+    EngineOption {
+        setting: Setting::UseNnue,
+        uci: Some("Use NNUE"),
+        ucci: Some("usennue"),
+        kind: Kind::Check {
+            default: USE_NNUE_DEFAULT,
+        },
+    },
+    // A network file to load instead of the embedded one; `<embedded>` goes back to it.
+    EngineOption {
+        setting: Setting::EvalFile,
+        uci: Some("EvalFile"),
+        ucci: Some("evalfile"),
+        kind: Kind::Text {
+            default: crate::nnue::EMBEDDED_NAME,
+        },
+    },
 ];
+
+/// Whether the network evaluates by default.
+pub const USE_NNUE_DEFAULT: bool = false;
 
 /// ElephantEye's options with no meaning here: UCCI hosts may send them, and they are accepted
 /// and ignored rather than reported as errors.
@@ -198,6 +226,7 @@ impl EngineOption {
             }
             // A button takes no value; GUIs that send one anyway are not refused.
             Kind::Button => Ok(Value::Button),
+            Kind::Text { .. } => Ok(Value::Text(needed()?.to_string())),
             Kind::Combo { choices, .. } => {
                 let text = needed()?;
                 choices
@@ -227,6 +256,7 @@ impl EngineOption {
                 let vars: String = choices.iter().map(|c| format!(" var {c}")).collect();
                 format!("option name {name} type combo default {default}{vars}")
             }
+            Kind::Text { default } => format!("option name {name} type string default {default}"),
         })
     }
 
@@ -243,6 +273,7 @@ impl EngineOption {
                 let vars: String = choices.iter().map(|c| format!(" var {c}")).collect();
                 format!("option {name} type combo{vars} default {default}")
             }
+            Kind::Text { default } => format!("option {name} type string default {default}"),
         })
     }
 }
@@ -276,7 +307,7 @@ mod tests {
                     assert!(min <= default && default <= max, "{option:?}")
                 }
                 Kind::Combo { default, choices } => assert!(choices.contains(&default)),
-                Kind::Check { .. } | Kind::Button => {}
+                Kind::Check { .. } | Kind::Button | Kind::Text { .. } => {}
             }
         }
     }

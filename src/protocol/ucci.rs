@@ -57,8 +57,7 @@ fn set_option(engine: &mut Engine, args: &str) -> Result<(), String> {
     }
     let option = find_ucci(name).ok_or_else(|| format!("setoption: unknown option '{name}'"))?;
     let value = option.parse(name, Some(value))?;
-    engine.apply(option.setting, value);
-    Ok(())
+    engine.apply(option.setting, value)
 }
 
 fn go(engine: &mut Engine, args: &str) -> Result<(), String> {

@@ -44,11 +44,13 @@ use crate::board::movegen::legal_moves;
 use crate::board::position::Position;
 use crate::board::types::Move;
 use crate::eval::EvalCaches;
+use crate::nnue::Network;
 use crate::search::tt::TranspositionTable;
 use correction::CorrectionHistory;
 use history::History;
 use score::*;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 pub use time::{Limits, TimeManager};
 use worker::Worker;
@@ -78,6 +80,8 @@ pub struct Options {
     pub move_overhead_ms: u64,
     /// Root moves the GUI forbids (UCCI `banmoves`).
     pub banned: Vec<Move>,
+    /// The network that evaluates (`Use NNUE`); the classical evaluation when `None`.
+    pub network: Option<Arc<Network>>,
 }
 
 impl Default for Options {
@@ -87,6 +91,7 @@ impl Default for Options {
             multipv: 1,
             move_overhead_ms: 30,
             banned: Vec::new(),
+            network: None,
         }
     }
 }
@@ -202,7 +207,14 @@ pub fn search(
         for (id, counter) in counters.iter().enumerate().skip(1) {
             let banned = &options.banned;
             scope.spawn(move || {
-                let mut helper = Worker::new(pos, tt, signals, &counter.0, Learnt::default());
+                let mut helper = Worker::new(
+                    pos,
+                    tt,
+                    signals,
+                    &counter.0,
+                    Learnt::default(),
+                    options.network.clone(),
+                );
                 helper.root_excluded.clone_from(banned);
                 // Odd helpers start one ply deeper so threads spread over depths.
                 let mut depth = 1 + (id % 2) as i32;
@@ -215,7 +227,8 @@ pub fn search(
         }
 
         let learnt = memory.0.take().unwrap_or_default();
-        let mut main = Worker::new(pos, tt, signals, &counters[0].0, learnt);
+        let network = options.network.clone();
+        let mut main = Worker::new(pos, tt, signals, &counters[0].0, learnt, network);
         main.timer = Some(TimeManager::new(limits, options.move_overhead_ms));
         main.node_limit = limits.nodes;
         let max_depth = limits

@@ -83,6 +83,7 @@ impl<'a> Worker<'a> {
         signals: &'a Signals,
         counter: &'a AtomicU64,
         memory: Learnt,
+        network: Option<std::sync::Arc<crate::nnue::Network>>,
     ) -> Self {
         // Before the root: no move, and an evaluation no node's exceeds (never improving).
         let empty = Frame {
@@ -91,7 +92,7 @@ impl<'a> Worker<'a> {
         };
         Worker {
             pos: pos.clone(),
-            eval: Evaluator::with_caches(pos, memory.eval_caches),
+            eval: Evaluator::with_network(pos, memory.eval_caches, network),
             tt: tt.view(),
             signals,
             node_counter: counter,
