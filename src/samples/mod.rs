@@ -12,6 +12,7 @@ pub use record::{Record, RECORD_BYTES};
 
 use crate::Position;
 use std::io::{BufRead, BufReader, Read};
+use std::ops::ControlFlow;
 use std::path::Path;
 
 /// How positions are written.
@@ -55,12 +56,34 @@ pub fn parse_text_line(line: &str) -> Result<(Position, i32, u8), String> {
 
 /// The text line of a position, its score and result (both for Red, the result in halves).
 pub fn text_line(pos: &Position, score: i32, result: u8) -> String {
-    let result = match result {
+    format!("{} | {} | {}", pos.to_fen(), score, result_text(result))
+}
+
+/// A result in halves as the text format writes it.
+fn result_text(result: u8) -> &'static str {
+    match result {
         2 => "1.0",
         1 => "0.5",
         _ => "0.0",
-    };
-    format!("{} | {} | {}", pos.to_fen(), score, result)
+    }
+}
+
+/// Appends `record` to `out` in `format`: its 40 bytes, or its text line with a newline.
+pub fn encode(record: &Record, format: Format, out: &mut Vec<u8>) {
+    match format {
+        Format::Binary => out.extend_from_slice(&record.to_bytes()),
+        Format::Text => {
+            // The record's FEN is spelled as `Position::to_fen` spells it, so a position
+            // written through a record reads back as the same line.
+            let line = format!(
+                "{} | {} | {}\n",
+                record.fen(),
+                record.score,
+                result_text(record.result)
+            );
+            out.extend_from_slice(line.as_bytes());
+        }
+    }
 }
 
 /// Calls `each` with every record of the file at `path` (format from the extension unless
@@ -70,6 +93,20 @@ pub fn for_each_record(
     format: Option<Format>,
     mut each: impl FnMut(Record) -> Result<(), String>,
 ) -> Result<(), String> {
+    visit_records(path, format, |record, _| {
+        each(record).map(|()| ControlFlow::Continue(()))
+    })
+    .map(|_| ())
+}
+
+/// The reader under [`for_each_record`]: `each` is also told how many bytes of the file have
+/// been read through the record (for progress), and may stop the reading early with
+/// `ControlFlow::Break`, which is then returned.
+pub fn visit_records(
+    path: &Path,
+    format: Option<Format>,
+    mut each: impl FnMut(Record, u64) -> Result<ControlFlow<()>, String>,
+) -> Result<ControlFlow<()>, String> {
     let name = path.display();
     let file = std::fs::File::open(path).map_err(|e| format!("{name}: {e}"))?;
     let mut reader = BufReader::with_capacity(1 << 20, file);
@@ -77,15 +114,17 @@ pub fn for_each_record(
         Format::Text => {
             let mut line = String::new();
             let mut number = 0;
+            let mut bytes = 0u64;
             loop {
                 line.clear();
                 let read = reader
                     .read_line(&mut line)
                     .map_err(|e| format!("{name}: {e}"))?;
                 if read == 0 {
-                    return Ok(());
+                    return Ok(ControlFlow::Continue(()));
                 }
                 number += 1;
+                bytes += read as u64;
                 let text = line.trim();
                 if text.is_empty() || text.starts_with('#') {
                     continue;
@@ -94,7 +133,9 @@ pub fn for_each_record(
                     parse_text_line(text).map_err(|e| format!("{name}:{number}: {e}"))?;
                 let record = Record::new(&pos, score, result)
                     .map_err(|e| format!("{name}:{number}: {e}"))?;
-                each(record)?;
+                if each(record, bytes)?.is_break() {
+                    return Ok(ControlFlow::Break(()));
+                }
             }
         }
         Format::Binary => {
@@ -102,7 +143,7 @@ pub fn for_each_record(
             let mut index = 0u64;
             loop {
                 match read_full(&mut reader, &mut bytes).map_err(|e| format!("{name}: {e}"))? {
-                    0 => return Ok(()),
+                    0 => return Ok(ControlFlow::Continue(())),
                     RECORD_BYTES => {}
                     partial => {
                         return Err(format!(
@@ -112,8 +153,10 @@ pub fn for_each_record(
                 }
                 let record = Record::from_bytes(&bytes)
                     .map_err(|e| format!("{name}: record {index}: {e}"))?;
-                each(record)?;
                 index += 1;
+                if each(record, index * RECORD_BYTES as u64)?.is_break() {
+                    return Ok(ControlFlow::Break(()));
+                }
             }
         }
     }
@@ -146,4 +189,88 @@ fn read_full(reader: &mut impl Read, buf: &mut [u8]) -> std::io::Result<usize> {
         }
     }
     Ok(filled)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::movegen::legal_moves;
+
+    /// Positions of a seeded random game, each with a score and a result.
+    fn records(count: usize) -> Vec<(Position, i32, u8)> {
+        let mut rng = fastrand::Rng::with_seed(11);
+        let mut pos = Position::startpos();
+        let mut out = Vec::new();
+        while out.len() < count {
+            let moves = legal_moves(&pos);
+            if moves.is_empty() {
+                pos = Position::startpos();
+                continue;
+            }
+            out.push((pos.clone(), rng.i32(-900..900), rng.u8(0..3)));
+            pos.make_move(moves.as_slice()[rng.usize(..moves.len())]);
+        }
+        out
+    }
+
+    #[test]
+    fn encoded_records_read_back_in_both_formats() {
+        let dir = std::env::temp_dir().join(format!("chariot-samples-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let samples = records(50);
+        for format in [Format::Text, Format::Binary] {
+            let mut bytes = Vec::new();
+            for (pos, score, result) in &samples {
+                let record = Record::new(pos, *score, *result).unwrap();
+                encode(&record, format, &mut bytes);
+                if format == Format::Text {
+                    let line = text_line(pos, *score, *result) + "\n";
+                    assert!(bytes.ends_with(line.as_bytes()), "{line}");
+                }
+            }
+            let path = dir.join(match format {
+                Format::Text => "a.txt",
+                Format::Binary => "a.bin",
+            });
+            std::fs::write(&path, &bytes).unwrap();
+            let back = read_records(&[&path], None).unwrap();
+            assert_eq!(back.len(), samples.len());
+            for (record, (pos, score, result)) in back.iter().zip(&samples) {
+                assert_eq!(record.fen(), pos.to_fen());
+                assert_eq!((record.score as i32, record.result), (*score, *result));
+            }
+
+            // Stopping early: the visit ends at the tenth record, having read no further.
+            let mut seen = 0;
+            let mut last_offset = 0;
+            let flow = visit_records(&path, None, |_, offset| {
+                assert!(offset > last_offset);
+                last_offset = offset;
+                seen += 1;
+                Ok(if seen == 10 {
+                    ControlFlow::Break(())
+                } else {
+                    ControlFlow::Continue(())
+                })
+            })
+            .unwrap();
+            assert!(flow.is_break());
+            assert_eq!(seen, 10);
+            let mut all = 0;
+            let flow = visit_records(&path, None, |_, offset| {
+                all += 1;
+                last_offset = offset;
+                Ok(ControlFlow::Continue(()))
+            })
+            .unwrap();
+            assert!(flow.is_continue());
+            assert_eq!(all, samples.len());
+            assert_eq!(
+                last_offset,
+                bytes.len() as u64,
+                "the offset ends at the file's size"
+            );
+        }
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
 }
