@@ -4,11 +4,11 @@
 use crate::board::movegen::legal_moves;
 use crate::matchrun::openings::Opening;
 use crate::rules::adjudicate;
+use crate::samples::{self, Format, Record};
 use crate::search::score::is_mate;
 use crate::search::tt::TranspositionTable;
 use crate::search::{self, Limits, Options, Signals};
 use crate::{Color, Position};
-use std::fmt::Write as _;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 /// How games are played and ended.
@@ -50,29 +50,29 @@ impl Default for Settings {
     }
 }
 
-/// A quiet position of a game and its search score for Red.
-#[derive(Clone, Debug)]
-pub struct Sample {
-    pub fen: String,
-    pub score: i32,
-}
-
-/// A finished game: its kept positions and its result for Red (1, 0.5 or 0).
+/// A finished game: its kept positions in the order they were played, each with its search
+/// score and the game's result (both for Red), and how many plies the searches played.
 #[derive(Clone, Debug)]
 pub struct GameRecord {
-    pub positions: Vec<Sample>,
-    pub result: f32,
+    pub positions: Vec<Record>,
+    /// The result for Red in halves: 0 loss, 1 draw, 2 win.
+    pub result: u8,
     pub plies: usize,
 }
 
 impl GameRecord {
-    /// The game's lines in the datagen format, `FEN | score | result`.
-    pub fn to_lines(&self) -> String {
-        let mut out = String::new();
-        for s in &self.positions {
-            let _ = writeln!(out, "{} | {} | {:.1}", s.fen, s.score, self.result);
+    /// The game's positions in `format`, appended to `out`.
+    pub fn encode(&self, format: Format, out: &mut Vec<u8>) {
+        for record in &self.positions {
+            samples::encode(record, format, out);
         }
-        out
+    }
+
+    /// The game's lines in the text format, `FEN | score | result`.
+    pub fn to_lines(&self) -> String {
+        let mut out = Vec::new();
+        self.encode(Format::Text, &mut out);
+        String::from_utf8(out).expect("text records are UTF-8")
     }
 }
 
@@ -119,7 +119,7 @@ pub fn play_game(
     let Some(mut pos) = start_position(settings, suite, &mut rng) else {
         return Some(GameRecord {
             positions: Vec::new(),
-            result: 0.5,
+            result: 1,
             plies: 0,
         });
     };
@@ -172,10 +172,10 @@ pub fn play_game(
         };
         let quiet = !pos.in_check() && pos.piece_at(best.to()).is_none();
         if quiet && !is_mate(result.score) {
-            positions.push(Sample {
-                fen: pos.to_fen(),
-                score: red_score,
-            });
+            // The result is filled in once the game is over.
+            let record = Record::new(&pos, red_score, 1)
+                .expect("a position reached by legal moves has at most 32 pieces");
+            positions.push(record);
         }
         red_scores.push(red_score);
         if let Some(w) = score_verdict(settings, &red_scores) {
@@ -185,10 +185,13 @@ pub fn play_game(
         plies += 1;
     };
     let result = match winner {
-        Some(Color::Red) => 1.0,
-        Some(Color::Black) => 0.0,
-        None => 0.5,
+        Some(Color::Red) => 2,
+        Some(Color::Black) => 0,
+        None => 1,
     };
+    for record in &mut positions {
+        record.result = result;
+    }
     Some(GameRecord {
         positions,
         result,

@@ -1,18 +1,19 @@
 //! `chariot datagen`: self-play games with the engine's own search at a fixed node limit,
-//! written one quiet position a line with the search score and the game result, for
-//! `chariot tune`. Games are independent and seeded, so a run is reproducible.
-//!
-//! Line format: `FEN | SCORE | RESULT`, where SCORE is the search score in centipawns from
-//! Red's point of view and RESULT the game's result for Red (`1.0`, `0.5` or `0.0`).
+//! written as quiet positions with the search score and the game result, in either format of
+//! `crate::samples` (text lines `FEN | SCORE | RESULT` or 40-byte records), for `chariot tune`
+//! and network training. Game `i` depends only on the seed and `i`, so a run is reproducible
+//! and can be split into shards that together play the same games.
 
 mod game;
 
 use crate::matchrun::openings;
+use crate::samples::{Format, Record, RECORD_BYTES};
 use clap::Args;
 pub use game::{play_game, GameRecord, Settings};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use std::fs::OpenOptions;
-use std::io::{BufWriter, IsTerminal, Write};
+use std::io::{BufWriter, IsTerminal, Read, Write};
+use std::path::Path;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
@@ -21,20 +22,74 @@ use std::time::{Duration, Instant};
 /// positions.
 pub const DEFAULT_NODES: u64 = 5000;
 
+/// One part of a run split over several processes: `I/N` plays the games `g` with
+/// `g % N == I - 1` (I counts from 1).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Shard {
+    /// 1..=count.
+    pub index: u64,
+    pub count: u64,
+}
+
+impl Shard {
+    /// The whole run as one shard.
+    pub const WHOLE: Shard = Shard { index: 1, count: 1 };
+
+    /// The run's game number of this shard's `n`-th game (both from 0).
+    pub fn game(self, n: u64) -> u64 {
+        n.saturating_mul(self.count).saturating_add(self.index - 1)
+    }
+
+    /// How many of a run's first `games` games are this shard's.
+    pub fn share(self, games: u64) -> u64 {
+        games.saturating_sub(self.index - 1).div_ceil(self.count)
+    }
+}
+
+impl std::str::FromStr for Shard {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<Shard, String> {
+        let bad = || format!("expected I/N with 1 <= I <= N (e.g. 2/8), not {text:?}");
+        let (index, count) = text.split_once('/').ok_or_else(bad)?;
+        let index: u64 = index.trim().parse().map_err(|_| bad())?;
+        let count: u64 = count.trim().parse().map_err(|_| bad())?;
+        if index == 0 || index > count {
+            return Err(bad());
+        }
+        Ok(Shard { index, count })
+    }
+}
+
+impl std::fmt::Display for Shard {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}/{}", self.index, self.count)
+    }
+}
+
 #[derive(Args, Debug, Clone)]
 pub struct DatagenArgs {
-    /// Output file (one position a line: `FEN | score for Red | result for Red`).
+    /// Output file: text lines `FEN | score for Red | result for Red`, or 40-byte records
+    /// (see `--format`).
     #[arg(long, value_name = "FILE")]
     pub output: String,
+    /// Output format (default: binary for a `.bin` file, text otherwise).
+    #[arg(long, value_enum)]
+    pub format: Option<Format>,
     /// Add to an existing file instead of refusing to overwrite it.
     #[arg(long)]
     pub append: bool,
-    /// Stop after this many games (default: no limit; Ctrl-C stops).
+    /// Stop after this many games of the whole run (default: no limit; Ctrl-C stops). With
+    /// `--shard`, the shard plays its share of them.
     #[arg(long)]
     pub games: Option<u64>,
-    /// Stop once this many positions are written.
+    /// Stop once this many positions are written (by this process).
     #[arg(long)]
     pub positions: Option<u64>,
+    /// Play only shard I of N (`--shard 2/8`, I from 1): the games g with g % N == I-1,
+    /// seeded as in the whole run, so the N shards' files together hold the run's games.
+    #[arg(long, value_name = "I/N")]
+    pub shard: Option<Shard>,
     /// Nodes searched per move.
     #[arg(long, default_value_t = DEFAULT_NODES)]
     pub nodes: u64,
@@ -80,13 +135,20 @@ pub fn run_datagen(args: &DatagenArgs) -> Result<(), String> {
         Some(path) => openings::OpeningsSpec::parse(&[path.to_string()])?,
     };
     let (suite, _) = openings::load(&spec)?;
-    let path = std::path::Path::new(&args.output);
+    let path = Path::new(&args.output);
+    let format = args.format.unwrap_or_else(|| Format::of_path(path));
+    let shard = args.shard.unwrap_or(Shard::WHOLE);
     let existing = std::fs::metadata(path).map(|m| m.len()).ok();
-    if existing.is_some_and(|len| len > 0) && !args.append {
-        return Err(format!(
-            "{} exists; give --append to add to it",
-            args.output
-        ));
+    if existing.is_some_and(|len| len > 0) {
+        if !args.append {
+            return Err(format!(
+                "{} exists; give --append to add to it",
+                args.output
+            ));
+        }
+        if format == Format::Binary {
+            check_binary(path)?;
+        }
     }
     let seed = args.seed.unwrap_or_else(|| {
         if args.append {
@@ -116,52 +178,101 @@ pub fn run_datagen(args: &DatagenArgs) -> Result<(), String> {
         let _ = ctrlc::set_handler(move || stop.store(true, Ordering::SeqCst));
     }
     eprintln!(
-        "datagen: {} threads, {} per move, {} random plies, seed {seed}, writing to {}",
+        "datagen: {} threads, {} per move, {} random plies, seed {seed}{}, writing {} to {}",
         args.threads,
         match args.depth {
             Some(d) => format!("depth {d}"),
             None => format!("{} nodes", args.nodes),
         },
         args.random_plies,
+        match args.shard {
+            Some(shard) => format!(", shard {shard}"),
+            None => String::new(),
+        },
+        match format {
+            Format::Text => "text",
+            Format::Binary => "binary records",
+        },
         args.output
     );
-    let progress = Progress::new(args.games, args.positions);
+    let progress = Progress::new(args.games.map(|g| shard.share(g)), args.positions);
     let writer = Mutex::new(BufWriter::new(file));
     let next_game = AtomicU64::new(0);
     let start = Instant::now();
 
-    std::thread::scope(|scope| {
-        for _ in 0..args.threads {
-            scope.spawn(|| -> Result<(), String> {
-                let mut tt = crate::search::tt::TranspositionTable::new(settings.hash_mb);
-                loop {
-                    if stop.load(Ordering::SeqCst) {
-                        return Ok(());
-                    }
-                    let index = next_game.fetch_add(1, Ordering::SeqCst);
-                    if args.games.is_some_and(|n| index >= n) {
-                        return Ok(());
-                    }
-                    let Some(game) = play_game(&settings, &suite, index, &mut tt, &stop) else {
-                        return Ok(()); // interrupted: the unfinished game is dropped
-                    };
-                    let text = game.to_lines();
-                    {
-                        let mut out = writer.lock().map_err(|_| "writer poisoned")?;
-                        out.write_all(text.as_bytes())
-                            .and_then(|()| out.flush())
-                            .map_err(|e| format!("cannot write {}: {e}", args.output))?;
-                    }
-                    let total = progress.game_done(game.positions.len() as u64);
-                    if args.positions.is_some_and(|n| total >= n) {
+    let play = || -> Result<(), String> {
+        let mut tt = crate::search::tt::TranspositionTable::new(settings.hash_mb);
+        let mut bytes = Vec::new();
+        loop {
+            if stop.load(Ordering::SeqCst) {
+                return Ok(());
+            }
+            // The shard's n-th game is game `shard.game(n)` of the whole run, with that
+            // game's seed.
+            let index = shard.game(next_game.fetch_add(1, Ordering::SeqCst));
+            if args.games.is_some_and(|n| index >= n) {
+                return Ok(());
+            }
+            let Some(game) = play_game(&settings, &suite, index, &mut tt, &stop) else {
+                return Ok(()); // interrupted: the unfinished game is dropped
+            };
+            // A game is written whole in one locked write, so its positions stay together
+            // and in the order they were played.
+            bytes.clear();
+            game.encode(format, &mut bytes);
+            {
+                let mut out = writer.lock().map_err(|_| "writer poisoned")?;
+                out.write_all(&bytes)
+                    .and_then(|()| out.flush())
+                    .map_err(|e| format!("cannot write {}: {e}", args.output))?;
+            }
+            let total = progress.game_done(game.positions.len() as u64);
+            if args.positions.is_some_and(|n| total >= n) {
+                stop.store(true, Ordering::SeqCst);
+            }
+        }
+    };
+    let outcome = std::thread::scope(|scope| {
+        let threads: Vec<_> = (0..args.threads)
+            .map(|_| {
+                scope.spawn(|| {
+                    // A failed write stops the other threads too.
+                    let result = play();
+                    if result.is_err() {
                         stop.store(true, Ordering::SeqCst);
                     }
-                }
-            });
-        }
+                    result
+                })
+            })
+            .collect();
+        threads
+            .into_iter()
+            .try_for_each(|t| t.join().expect("datagen thread panicked"))
     });
     progress.finish(start.elapsed());
-    Ok(())
+    outcome
+}
+
+/// Refuses to append binary records to a file that does not hold whole ones.
+fn check_binary(path: &Path) -> Result<(), String> {
+    let name = path.display();
+    let mut file = std::fs::File::open(path).map_err(|e| format!("cannot open {name}: {e}"))?;
+    let len = file
+        .metadata()
+        .map_err(|e| format!("cannot read {name}: {e}"))?
+        .len();
+    if len % RECORD_BYTES as u64 != 0 {
+        return Err(format!(
+            "{name} has {len} bytes, not a whole number of {RECORD_BYTES}-byte records: \
+             it is not a binary datagen file, or its last record is cut short"
+        ));
+    }
+    let mut first = [0u8; RECORD_BYTES];
+    file.read_exact(&mut first)
+        .map_err(|e| format!("cannot read {name}: {e}"))?;
+    Record::from_bytes(&first)
+        .and_then(|record| record.position().map(|_| ()))
+        .map_err(|e| format!("{name} does not start with a binary record ({e})"))
 }
 
 /// Games and positions written, shown as a bar (or, when stderr is not a terminal, a line
@@ -270,13 +381,17 @@ impl Progress {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::samples::{parse_text_line, read_records};
+    use std::path::PathBuf;
 
-    fn args(output: &str) -> DatagenArgs {
+    fn args(output: &Path) -> DatagenArgs {
         DatagenArgs {
-            output: output.to_string(),
+            output: output.to_str().unwrap().to_string(),
+            format: None,
             append: false,
             games: Some(3),
             positions: None,
+            shard: None,
             nodes: 200,
             depth: None,
             threads: 2,
@@ -287,24 +402,27 @@ mod tests {
         }
     }
 
+    /// A fresh directory of its own for each test (tests run at once in one process).
+    fn scratch(name: &str) -> PathBuf {
+        let dir = std::env::temp_dir().join(format!("chariot-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        dir
+    }
+
     #[test]
     fn writes_games_refuses_to_overwrite_and_appends() {
-        let dir = std::env::temp_dir().join(format!("chariot-datagen-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
+        let dir = scratch("datagen-text");
         let path = dir.join("data.txt");
-        let _ = std::fs::remove_file(&path);
-        let output = path.to_str().unwrap();
-        run_datagen(&args(output)).unwrap();
+        run_datagen(&args(&path)).unwrap();
         let first = std::fs::read_to_string(&path).unwrap();
         assert!(first.lines().count() > 0);
-        assert!(first
-            .lines()
-            .all(|l| crate::tune::data::parse_line(l).is_ok()));
-        let refused = run_datagen(&args(output)).unwrap_err();
+        assert!(first.lines().all(|l| parse_text_line(l).is_ok()));
+        let refused = run_datagen(&args(&path)).unwrap_err();
         assert!(refused.contains("--append"), "{refused}");
         let again = DatagenArgs {
             append: true,
-            ..args(output)
+            ..args(&path)
         };
         run_datagen(&again).unwrap();
         let both = std::fs::read_to_string(&path).unwrap();
@@ -317,9 +435,131 @@ mod tests {
         );
         let bad = DatagenArgs {
             threads: 0,
-            ..args(output)
+            ..args(&path)
         };
         assert!(run_datagen(&bad).is_err());
         std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn binary_output_holds_the_text_output_and_appends_whole_records() {
+        let dir = scratch("datagen-binary");
+        let text = dir.join("data.txt");
+        let binary = dir.join("data.bin");
+        let one_thread = |path: &Path| DatagenArgs {
+            threads: 1,
+            ..args(path)
+        };
+        run_datagen(&one_thread(&text)).unwrap();
+        run_datagen(&one_thread(&binary)).unwrap();
+        let len = std::fs::metadata(&binary).unwrap().len();
+        assert!(len > 0 && len % RECORD_BYTES as u64 == 0);
+        // One thread plays the games in order, so both files hold the same positions.
+        let lines: Vec<String> = std::fs::read_to_string(&text)
+            .unwrap()
+            .lines()
+            .map(String::from)
+            .collect();
+        let records = read_records(&[&binary], None).unwrap();
+        let mut from_binary = Vec::new();
+        for record in &records {
+            crate::samples::encode(record, Format::Text, &mut from_binary);
+        }
+        let from_binary: Vec<String> = String::from_utf8(from_binary)
+            .unwrap()
+            .lines()
+            .map(String::from)
+            .collect();
+        assert_eq!(from_binary, lines);
+
+        // `--format` overrides the extension.
+        let named = dir.join("records.dat");
+        run_datagen(&DatagenArgs {
+            format: Some(Format::Binary),
+            ..one_thread(&named)
+        })
+        .unwrap();
+        assert_eq!(
+            std::fs::read(&named).unwrap(),
+            std::fs::read(&binary).unwrap()
+        );
+
+        let append = DatagenArgs {
+            append: true,
+            ..one_thread(&binary)
+        };
+        run_datagen(&append).unwrap();
+        let after = read_records(&[&binary], None).unwrap();
+        assert!(after.len() > records.len());
+        assert_eq!(&after[..records.len()], &records[..]);
+
+        let cut = dir.join("cut.bin");
+        std::fs::write(&cut, &std::fs::read(&binary).unwrap()[..RECORD_BYTES + 3]).unwrap();
+        let refused = run_datagen(&DatagenArgs {
+            append: true,
+            ..one_thread(&cut)
+        })
+        .unwrap_err();
+        assert!(refused.contains("40-byte records"), "{refused}");
+        let refused = run_datagen(&DatagenArgs {
+            append: true,
+            format: Some(Format::Binary),
+            ..one_thread(&text)
+        })
+        .unwrap_err();
+        assert!(refused.contains(&text.display().to_string()), "{refused}");
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn shards_together_play_the_games_of_the_whole_run() {
+        let dir = scratch("datagen-shards");
+        let whole = dir.join("whole.txt");
+        run_datagen(&DatagenArgs {
+            games: Some(6),
+            ..args(&whole)
+        })
+        .unwrap();
+        let mut shards = Vec::new();
+        for index in 1..=4 {
+            let path = dir.join(format!("shard-{index}.bin"));
+            run_datagen(&DatagenArgs {
+                games: Some(6),
+                threads: 1,
+                shard: Some(Shard { index, count: 4 }),
+                ..args(&path)
+            })
+            .unwrap();
+            shards.push(path);
+        }
+        let sorted = |mut records: Vec<Record>| {
+            let mut bytes: Vec<_> = records.drain(..).map(|r| r.to_bytes()).collect();
+            bytes.sort_unstable();
+            bytes
+        };
+        let whole = sorted(read_records(&[&whole], None).unwrap());
+        assert!(!whole.is_empty());
+        assert_eq!(sorted(read_records(&shards, None).unwrap()), whole);
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn shards_parse_and_count_their_share() {
+        assert_eq!("2/8".parse(), Ok(Shard { index: 2, count: 8 }));
+        assert_eq!("1/1".parse(), Ok(Shard::WHOLE));
+        for bad in ["0/8", "9/8", "2", "2/0", "a/8", "-1/8", ""] {
+            assert!(bad.parse::<Shard>().is_err(), "{bad}");
+        }
+        let shard = Shard { index: 2, count: 4 };
+        let games: Vec<u64> = (0..3).map(|n| shard.game(n)).collect();
+        assert_eq!(games, [1, 5, 9]);
+        assert_eq!(shard.share(6), 2, "games 1 and 5 of 0..6");
+        assert_eq!(shard.share(1), 0);
+        assert_eq!(Shard { index: 4, count: 4 }.share(6), 1);
+        assert_eq!(Shard::WHOLE.share(6), 6);
+        let total: u64 = (1..=4)
+            .map(|index| Shard { index, count: 4 }.share(6))
+            .sum();
+        assert_eq!(total, 6);
     }
 }
