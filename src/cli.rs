@@ -79,12 +79,15 @@ pub enum Command {
     },
     /// Play engines against each other (UCI or UCCI) and report Elo, SPRT and PGN.
     Match(Box<crate::matchrun::MatchArgs>),
-    /// Self-play games at a fixed node limit, written as quiet positions with score and result.
+    /// Self-play games at a fixed node limit, written as quiet positions with score and result
+    /// (text lines, or 40-byte records for a `.bin` output).
     Datagen(Box<crate::datagen::DatagenArgs>),
     /// Fit the evaluation weights to datagen positions and write a new params.rs.
     Tune(Box<crate::tune::TuneArgs>),
     /// Train a network (NNUE) on datagen positions and write it quantised.
     Train(Box<crate::train::TrainArgs>),
+    /// Rewrite datagen positions from text to binary records or back (formats from the names).
+    Convert(commands::convert::ConvertArgs),
 }
 
 /// Runs the command line; returns the process exit code.
@@ -116,6 +119,7 @@ pub fn run() -> i32 {
         Some(Command::Datagen(args)) => crate::datagen::run_datagen(&args),
         Some(Command::Tune(args)) => crate::tune::run_tune(&args),
         Some(Command::Train(args)) => crate::train::run_train(&args),
+        Some(Command::Convert(args)) => commands::convert::run_convert(&args),
         None => {
             crate::protocol::run_loop(std::io::stdin().lock());
             Ok(())

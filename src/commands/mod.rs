@@ -1,7 +1,9 @@
-//! What the command line runs besides the protocols: `perft` and `divide`, `bench`, `analyse`
-//! and the `eval` report. `cli.rs` parses the arguments and calls into these.
+//! What the command line runs besides the protocols: `perft` and `divide`, `bench`, `analyse`,
+//! the `eval` report and `convert` (training data between formats). `cli.rs` parses the
+//! arguments and calls into these.
 
 pub(crate) mod analyse;
 pub mod bench;
+pub mod convert;
 pub(crate) mod eval;
 pub mod perft;

@@ -1,0 +1,149 @@
+//! `chariot convert`: rewrites training positions from one format of `crate::samples` into the
+//! other (or the same one, to join files), reading through the one shared reader.
+
+use crate::samples::{self, Format};
+use clap::Args;
+use std::fs::OpenOptions;
+use std::io::{BufWriter, Write};
+use std::path::Path;
+
+#[derive(Args, Debug, Clone)]
+pub struct ConvertArgs {
+    /// Files to read, in order.
+    #[arg(long, value_name = "FILE", required = true, num_args = 1..)]
+    pub input: Vec<String>,
+    /// File to write; it must not exist yet (or be empty).
+    #[arg(long, value_name = "FILE")]
+    pub output: String,
+    /// Format of every input (default: each file's own, binary for `.bin`, text otherwise).
+    #[arg(long, value_enum)]
+    pub input_format: Option<Format>,
+    /// Format of the output (default: binary for `.bin`, text otherwise).
+    #[arg(long, value_enum)]
+    pub output_format: Option<Format>,
+}
+
+/// Runs the command. On an error the partial output is removed.
+pub fn run_convert(args: &ConvertArgs) -> Result<(), String> {
+    let output = Path::new(&args.output);
+    if std::fs::metadata(output).is_ok_and(|m| m.len() > 0) {
+        return Err(format!(
+            "{} exists; remove it or choose another output",
+            args.output
+        ));
+    }
+    let format = args
+        .output_format
+        .unwrap_or_else(|| Format::of_path(output));
+    let file = OpenOptions::new()
+        .write(true)
+        .create(true)
+        .truncate(true)
+        .open(output)
+        .map_err(|e| format!("cannot create {}: {e}", args.output))?;
+    let mut writer = BufWriter::with_capacity(1 << 20, file);
+    let mut bytes = Vec::new();
+    let mut count = 0u64;
+    let mut convert = || -> Result<(), String> {
+        for input in &args.input {
+            let mut index = 0u64;
+            samples::for_each_record(Path::new(input), args.input_format, |record| {
+                // The reader checks a binary record's bytes; a text line written from it must
+                // also be a legal position, as a FEN is checked when read.
+                record
+                    .position()
+                    .map_err(|e| format!("{input}: record {index}: {e}"))?;
+                index += 1;
+                bytes.clear();
+                samples::encode(&record, format, &mut bytes);
+                writer
+                    .write_all(&bytes)
+                    .map_err(|e| format!("cannot write {}: {e}", args.output))
+            })?;
+            count += index;
+        }
+        writer
+            .flush()
+            .map_err(|e| format!("cannot write {}: {e}", args.output))
+    };
+    if let Err(e) = convert() {
+        let _ = std::fs::remove_file(output);
+        return Err(e);
+    }
+    eprintln!(
+        "convert: {count} positions from {} file(s) to {} ({})",
+        args.input.len(),
+        args.output,
+        match format {
+            Format::Text => "text",
+            Format::Binary => "binary records",
+        }
+    );
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::movegen::legal_moves;
+    use crate::samples::{text_line, RECORD_BYTES};
+    use crate::Position;
+
+    fn convert(input: &Path, output: &Path) -> Result<(), String> {
+        run_convert(&ConvertArgs {
+            input: vec![input.to_str().unwrap().to_string()],
+            output: output.to_str().unwrap().to_string(),
+            input_format: None,
+            output_format: None,
+        })
+    }
+
+    #[test]
+    fn text_to_binary_to_text_gives_the_same_lines() {
+        let dir = std::env::temp_dir().join(format!("chariot-convert-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+
+        // Positions of seeded random games, with scores and results of every kind.
+        let mut rng = fastrand::Rng::with_seed(5);
+        let mut lines = Vec::new();
+        let mut pos = Position::startpos();
+        while lines.len() < 300 {
+            let moves = legal_moves(&pos);
+            if moves.is_empty() || rng.u8(..) == 0 {
+                pos = Position::startpos();
+                continue;
+            }
+            lines.push(text_line(&pos, rng.i32(-2500..2500), rng.u8(0..3)));
+            pos.make_move(moves.as_slice()[rng.usize(..moves.len())]);
+        }
+        let text = lines.join("\n") + "\n";
+        let original = dir.join("positions.txt");
+        std::fs::write(&original, &text).unwrap();
+
+        let binary = dir.join("positions.bin");
+        convert(&original, &binary).unwrap();
+        let size = std::fs::metadata(&binary).unwrap().len();
+        assert_eq!(size, (lines.len() * RECORD_BYTES) as u64);
+        let back = dir.join("back.txt");
+        convert(&binary, &back).unwrap();
+        assert_eq!(std::fs::read_to_string(&back).unwrap(), text);
+
+        let refused = convert(&original, &back).unwrap_err();
+        assert!(refused.contains("exists"), "{refused}");
+        assert_eq!(
+            std::fs::read_to_string(&back).unwrap(),
+            text,
+            "an existing output is left alone"
+        );
+
+        // A bad input leaves no output behind.
+        let broken = dir.join("broken.txt");
+        std::fs::write(&broken, format!("{}\nnot a position\n", lines[0])).unwrap();
+        let failed = dir.join("failed.bin");
+        let error = convert(&broken, &failed).unwrap_err();
+        assert!(error.contains("broken.txt:2"), "{error}");
+        assert!(!failed.exists());
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}
