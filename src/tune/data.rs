@@ -7,8 +7,10 @@ use crate::eval::params::PHASE_MAX;
 use crate::eval::score::Score;
 use crate::eval::trace::{weight, Term, Tracer};
 use crate::eval::Evaluator;
+use crate::samples::{self, Record};
 use crate::{Color, Position};
-use std::io::BufRead;
+use std::ops::ControlFlow;
+use std::path::Path;
 
 /// One weight pair a position uses: `count / 64` times (Red's uses minus Black's).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -182,49 +184,33 @@ impl Dataset {
     }
 }
 
-/// One line of datagen output: `FEN | score for Red | result for Red`.
-pub fn parse_line(line: &str) -> Result<(Position, i32, u8), String> {
-    let mut parts = line.split('|').map(str::trim);
-    let (Some(fen), Some(score), Some(result), None) =
-        (parts.next(), parts.next(), parts.next(), parts.next())
-    else {
-        return Err("expected `FEN | score | result`".into());
-    };
-    let pos = Position::from_fen(fen).map_err(|e| format!("bad FEN: {e}"))?;
-    let score: i32 = score.parse().map_err(|_| format!("bad score {score:?}"))?;
-    let result = match result {
-        "1.0" | "1" => 2,
-        "0.5" => 1,
-        "0.0" | "0" => 0,
-        _ => return Err(format!("bad result {result:?} (1.0, 0.5 or 0.0)")),
-    };
-    Ok((pos, score, result))
-}
-
-/// One converted line: its coefficients and meta data.
+/// One converted position: its coefficients and meta data.
 type Sample = (Vec<Coef>, Meta);
 
-/// Turns a batch of lines into samples on `threads` threads. Errors name the line.
+/// Turns a batch of records into samples on `threads` threads. `first` is the index of the
+/// batch's first record in `source` (from 0), so errors name the record.
 fn convert_batch(
-    lines: &[(usize, String)],
+    records: &[Record],
     source: &str,
+    first: usize,
     threads: usize,
 ) -> Result<Vec<Sample>, String> {
-    let chunk = lines.len().div_ceil(threads.max(1)).max(1);
+    let chunk = records.len().div_ceil(threads.max(1)).max(1);
     let results: Vec<Result<Vec<Sample>, String>> = std::thread::scope(|scope| {
-        let handles: Vec<_> = lines
+        let handles: Vec<_> = records
             .chunks(chunk)
-            .map(|part| {
+            .enumerate()
+            .map(|(part, records)| {
                 scope.spawn(move || {
                     let mut sink = CoefSink::default();
-                    let mut out = Vec::with_capacity(part.len());
-                    for (number, line) in part {
-                        let (pos, score, result) =
-                            parse_line(line).map_err(|e| format!("{source}:{number}: {e}"))?;
-                        let (coefs, mut meta) = extract(&pos, &mut sink)
-                            .map_err(|e| format!("{source}:{number}: {e}"))?;
-                        meta.score = score.clamp(-30_000, 30_000) as i16;
-                        meta.result = result;
+                    let mut out = Vec::with_capacity(records.len());
+                    for (i, record) in records.iter().enumerate() {
+                        let number = first + part * chunk + i;
+                        let error = |e| format!("{source}: record {number}: {e}");
+                        let pos = record.position().map_err(error)?;
+                        let (coefs, mut meta) = extract(&pos, &mut sink).map_err(error)?;
+                        meta.score = (record.score as i32).clamp(-30_000, 30_000) as i16;
+                        meta.result = record.result;
                         out.push((coefs, meta));
                     }
                     Ok(out)
@@ -254,62 +240,186 @@ pub struct LoadOptions {
     pub max_positions: Option<usize>,
 }
 
-/// Reads datagen files into a training and a validation set, streaming in batches so memory
-/// stays at the compact form. `progress` is told the bytes read so far.
+/// The two sets as they fill.
+struct Sets<'a> {
+    options: &'a LoadOptions,
+    train: Dataset,
+    validation: Dataset,
+    seen: usize,
+}
+
+impl Sets<'_> {
+    /// Converts and files a batch of `source`'s records (the first is the file's record
+    /// `first`); `Break` once `max_positions` are in.
+    fn add(
+        &mut self,
+        batch: &[Record],
+        source: &str,
+        first: usize,
+    ) -> Result<ControlFlow<()>, String> {
+        for (coefs, meta) in convert_batch(batch, source, first, self.options.threads)? {
+            // Whole blocks of consecutive positions (about ten games) are held out, so the
+            // validation positions do not come from the training games.
+            let block = self.seen / VALIDATION_BLOCK;
+            let every = self.options.validation_every;
+            let set = if every > 0 && block % every == 0 {
+                &mut self.validation
+            } else {
+                &mut self.train
+            };
+            set.push(&coefs, meta)?;
+            self.seen += 1;
+            if self.options.max_positions.is_some_and(|m| self.seen >= m) {
+                return Ok(ControlFlow::Break(()));
+            }
+        }
+        Ok(ControlFlow::Continue(()))
+    }
+}
+
+/// Reads datagen files (text or binary, by extension) through the shared reader into a
+/// training and a validation set, converting in batches so memory stays at the compact form.
+/// `progress` is told the bytes read so far.
 pub fn load(
     paths: &[String],
     options: &LoadOptions,
+    progress: impl FnMut(u64),
+) -> Result<(Dataset, Dataset), String> {
+    load_in_batches(paths, options, 1 << 16, progress)
+}
+
+/// [`load`], converting `batch_size` positions at a time.
+fn load_in_batches(
+    paths: &[String],
+    options: &LoadOptions,
+    batch_size: usize,
     mut progress: impl FnMut(u64),
 ) -> Result<(Dataset, Dataset), String> {
-    const BATCH: usize = 1 << 16;
-    let mut train = Dataset::default();
-    let mut validation = Dataset::default();
-    let mut seen = 0usize;
-    let mut bytes = 0u64;
-    'files: for path in paths {
-        let file = std::fs::File::open(path).map_err(|e| format!("cannot open {path}: {e}"))?;
-        let mut reader = std::io::BufReader::new(file);
-        let mut number = 0usize;
-        loop {
-            let mut batch = Vec::with_capacity(BATCH);
-            let mut line = String::new();
-            while batch.len() < BATCH {
-                line.clear();
-                let n = reader
-                    .read_line(&mut line)
-                    .map_err(|e| format!("cannot read {path}: {e}"))?;
-                if n == 0 {
-                    break;
-                }
-                bytes += n as u64;
-                number += 1;
-                let text = line.trim();
-                if text.is_empty() || text.starts_with('#') {
-                    continue;
-                }
-                batch.push((number, text.to_string()));
+    let mut sets = Sets {
+        options,
+        train: Dataset::default(),
+        validation: Dataset::default(),
+        seen: 0,
+    };
+    let mut done_bytes = 0u64;
+    let mut batch = Vec::with_capacity(batch_size);
+    for path in paths {
+        let mut first = 0;
+        let mut read = 0;
+        let flow = samples::visit_records(Path::new(path), None, |record, bytes| {
+            batch.push(record);
+            read = bytes;
+            if batch.len() < batch_size {
+                return Ok(ControlFlow::Continue(()));
             }
-            if batch.is_empty() {
-                break;
-            }
-            for (coefs, meta) in convert_batch(&batch, path, options.threads)? {
-                // Whole blocks of consecutive lines (about ten games) are held out, so the
-                // validation positions do not come from the training games.
-                let block = seen / VALIDATION_BLOCK;
-                let set = if options.validation_every > 0 && block % options.validation_every == 0 {
-                    &mut validation
-                } else {
-                    &mut train
-                };
-                set.push(&coefs, meta)?;
-                seen += 1;
-                if options.max_positions.is_some_and(|m| seen >= m) {
-                    progress(bytes);
-                    break 'files;
-                }
-            }
-            progress(bytes);
+            let flow = sets.add(&batch, path, first)?;
+            first += batch.len();
+            batch.clear();
+            progress(done_bytes + read);
+            Ok(flow)
+        })?;
+        let flow = match flow {
+            ControlFlow::Continue(()) if !batch.is_empty() => sets.add(&batch, path, first)?,
+            flow => flow,
+        };
+        batch.clear();
+        done_bytes += read;
+        progress(done_bytes);
+        if flow.is_break() {
+            break;
         }
     }
-    Ok((train, validation))
+    Ok((sets.train, sets.validation))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::movegen::legal_moves;
+    use crate::samples::{parse_text_line, text_line, Format};
+
+    #[test]
+    fn text_and_binary_files_load_as_each_line_extracts() {
+        let dir = std::env::temp_dir().join(format!("chariot-tune-data-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let mut rng = fastrand::Rng::with_seed(3);
+        let mut lines = Vec::new();
+        let mut pos = Position::startpos();
+        while lines.len() < 400 {
+            let moves = legal_moves(&pos);
+            if moves.is_empty() || rng.u8(..) < 3 {
+                pos = Position::startpos();
+                continue;
+            }
+            // Scores past the tuner's clamp too.
+            lines.push(text_line(&pos, rng.i32(-32_000..32_000), rng.u8(0..3)));
+            pos.make_move(moves.as_slice()[rng.usize(..moves.len())]);
+        }
+        // What tune read from each line before it shared the reader.
+        let mut sink = CoefSink::default();
+        let expected: Vec<Sample> = lines
+            .iter()
+            .map(|line| {
+                let (pos, score, result) = parse_text_line(line).unwrap();
+                let (coefs, mut meta) = extract(&pos, &mut sink).unwrap();
+                meta.score = score.clamp(-30_000, 30_000) as i16;
+                meta.result = result;
+                (coefs, meta)
+            })
+            .collect();
+
+        let text = dir.join("a.txt");
+        let half = lines.len() / 2;
+        let body = format!(
+            "# a comment\n{}\n\n{}\n",
+            lines[..half].join("\n"),
+            lines[half..].join("\n")
+        );
+        std::fs::write(&text, body).unwrap();
+        let binary = dir.join("a.bin");
+        let mut bytes = Vec::new();
+        samples::for_each_record(&text, None, |record| {
+            samples::encode(&record, Format::Binary, &mut bytes);
+            Ok(())
+        })
+        .unwrap();
+        std::fs::write(&binary, bytes).unwrap();
+
+        let options = LoadOptions {
+            threads: 3,
+            validation_every: 0,
+            max_positions: None,
+        };
+        for file in [&text, &binary] {
+            let paths = [file.to_str().unwrap().to_string()];
+            let size = std::fs::metadata(file).unwrap().len();
+            for batch_size in [1 << 16, 64, 1] {
+                let mut told = Vec::new();
+                let (train, validation) =
+                    load_in_batches(&paths, &options, batch_size, |bytes| told.push(bytes))
+                        .unwrap();
+                assert!(validation.is_empty());
+                assert_eq!(train.len(), expected.len());
+                for (i, (coefs, meta)) in expected.iter().enumerate() {
+                    assert_eq!((train.coefs_of(i), &train.meta[i]), (&coefs[..], meta));
+                }
+                assert!(told.is_sorted() && told.last() == Some(&size), "{told:?}");
+            }
+        }
+
+        // Two files read as one, cut at --max-positions inside a batch, with every block held
+        // out.
+        let paths = [text.to_str().unwrap(), binary.to_str().unwrap()].map(String::from);
+        let options = LoadOptions {
+            threads: 2,
+            validation_every: 1,
+            max_positions: Some(650),
+        };
+        let (train, validation) = load_in_batches(&paths, &options, 64, |_| {}).unwrap();
+        assert!(train.is_empty());
+        assert_eq!(validation.len(), 650);
+        assert_eq!(validation.meta[399..401], [expected[399].1, expected[0].1]);
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
 }

@@ -25,7 +25,7 @@ pub const BUILT_PARAMS: &str = include_str!("../eval/params.rs");
 
 #[derive(Args, Debug, Clone)]
 pub struct TuneArgs {
-    /// Datagen output files (`FEN | score | result` lines).
+    /// Datagen output files: text lines `FEN | score | result`, or 40-byte records for `.bin`.
     #[arg(long = "data", value_name = "FILE", required = true, num_args = 1..)]
     pub data: Vec<String>,
     /// Where the new params.rs is written.
