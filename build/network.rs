@@ -10,10 +10,7 @@ pub fn generate() {
     println!("cargo:rerun-if-changed={SOURCE}");
     println!("cargo:rerun-if-changed=data/nnue");
     let out = Path::new(&std::env::var("OUT_DIR").unwrap()).join("network.nnue");
-    let bytes = match std::fs::read(SOURCE) {
-        Ok(bytes) => bytes,
-        Err(_) => Vec::new(),
-    };
+    let bytes = std::fs::read(SOURCE).unwrap_or_default();
     if !bytes.is_empty() {
         if let Err(e) = nnue_format::check(&bytes) {
             panic!("{SOURCE}: {e}");

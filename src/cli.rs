@@ -53,6 +53,12 @@ pub enum Command {
     Bench {
         /// Search depth (default 11).
         depth: Option<i32>,
+        /// Evaluate with the classical evaluation, not the default network.
+        #[arg(long, conflicts_with = "eval_file")]
+        classical: bool,
+        /// Evaluate with this network file.
+        #[arg(long, value_name = "FILE")]
+        eval_file: Option<String>,
     },
     /// Analyse a position, showing the search as it deepens, then the best move.
     Analyse {
@@ -106,7 +112,11 @@ pub fn run() -> i32 {
         }) => position
             .position()
             .and_then(|pos| commands::eval::run_eval(&pos, eval_file.as_deref())),
-        Some(Command::Bench { depth }) => commands::bench::run_bench(depth),
+        Some(Command::Bench {
+            depth,
+            classical,
+            eval_file,
+        }) => commands::bench::run_bench(depth, classical, eval_file.as_deref()),
         Some(Command::Analyse {
             position,
             movetime,

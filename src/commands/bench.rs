@@ -1,10 +1,13 @@
 //! `chariot bench`: a fixed-depth search of the positions in `data/bench.fen` (built in,
 //! see `crate::data`), one thread, a fresh hash table per position. The node count is
-//! the search's signature; the last line is `N nodes M nps`.
+//! the search's signature; the last line is `N nodes M nps`. It runs the default evaluation
+//! (the embedded network where there is one) unless told `--classical` or `--eval-file`.
 
 use crate::board::position::Position;
+use crate::nnue::Network;
 use crate::search::tt::TranspositionTable;
 use crate::search::{self, Limits, Options, Signals};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 pub const DEFAULT_DEPTH: i32 = 11;
@@ -14,9 +17,16 @@ pub struct BenchResult {
     pub time: Duration,
 }
 
-/// Searches every bench position to `depth`; `progress` sees each position's outcome.
-pub fn bench(
+/// Searches every bench position to `depth` with the default evaluation; `progress` sees each
+/// position's outcome.
+pub fn bench(depth: i32, progress: impl FnMut(usize, &str, &search::SearchResult)) -> BenchResult {
+    bench_with(depth, &Options::default(), progress)
+}
+
+/// [`bench`] with these search options (the evaluation they name).
+pub fn bench_with(
     depth: i32,
+    options: &Options,
     mut progress: impl FnMut(usize, &str, &search::SearchResult),
 ) -> BenchResult {
     let mut tt = TranspositionTable::new(16);
@@ -35,7 +45,7 @@ pub fn bench(
             &tt,
             &mut memory,
             &Limits::depth(depth),
-            &Options::default(),
+            options,
             &signals,
             &mut |_| {},
         );
@@ -46,12 +56,23 @@ pub fn bench(
     BenchResult { nodes, time }
 }
 
-pub fn run_bench(depth: Option<i32>) -> Result<(), String> {
+/// `chariot bench [DEPTH] [--classical | --eval-file FILE]`.
+pub fn run_bench(
+    depth: Option<i32>,
+    classical: bool,
+    eval_file: Option<&str>,
+) -> Result<(), String> {
     let depth = depth.unwrap_or(DEFAULT_DEPTH);
     if !(1..=64).contains(&depth) {
         return Err(format!("bench depth must be 1..=64, not {depth}"));
     }
-    let result = bench(depth, |i, fen, r| {
+    let mut options = Options::default();
+    if classical {
+        options.network = None;
+    } else if let Some(path) = eval_file {
+        options.network = Some(Arc::new(Network::load(path).map_err(|e| e.0)?));
+    }
+    let result = bench_with(depth, &options, |i, fen, r| {
         let best = r.best.map_or("(none)".to_string(), |m| m.to_string());
         println!(
             "{i:>3} {fen}: bestmove {best} score {} nodes {}",

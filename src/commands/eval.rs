@@ -8,7 +8,6 @@ use crate::eval::score::Score;
 use crate::eval::trace::Term;
 use crate::eval::{blend, Evaluator};
 use crate::nnue::{Accumulators, Network};
-use crate::protocol::options::USE_NNUE_DEFAULT;
 use crate::{Color, PieceType, Square};
 use std::fmt::Write as _;
 
@@ -62,7 +61,7 @@ pub fn report_with(pos: &Position, network: Option<&Network>) -> String {
     let mut last = trace.final_score;
     if let Some(net) = network {
         let score = network_report(&mut out, pos, net);
-        if USE_NNUE_DEFAULT {
+        if crate::nnue::USE_BY_DEFAULT {
             last = score;
         }
     }

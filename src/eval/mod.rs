@@ -137,6 +137,15 @@ impl Evaluator {
         score
     }
 
+    /// Whether [`Evaluator::lazy`] stands for the evaluation: for the classical one, whose
+    /// other terms rarely move it far (its margin was fitted on them); not for the network,
+    /// whose score no margin around material and placement bounds, and which costs little
+    /// once its accumulators are kept.
+    #[inline(always)]
+    pub fn lazy_applies(&self) -> bool {
+        self.nnue.is_none()
+    }
+
     /// The incremental part alone, from the side to move's point of view: material and
     /// placement with the tempo, tapered as `evaluate` does but not scaled (the scale only
     /// draws a score toward zero; see [`Evaluator::scaled`]). The search stands on it when it

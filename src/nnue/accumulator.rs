@@ -2,7 +2,7 @@
 //! input columns as pieces come and go, and the output layer over it.
 
 use super::network::{Network, Row};
-use super::{bucket, feature, HIDDEN, QA, QB, SCALE};
+use super::{bucket, feature, HIDDEN, QA, QB, SCALE, SCORE_LIMIT};
 use crate::board::types::{Color, Piece, Square};
 use crate::Position;
 
@@ -66,8 +66,8 @@ impl Accumulators {
             let old = &net.ft_weights[feature(perspective, piece, from)];
             let new = &net.ft_weights[feature(perspective, piece, to)];
             let half = &mut self.halves[perspective.index()].0;
-            for i in 0..HIDDEN {
-                half[i] = half[i].wrapping_add(new.0[i]).wrapping_sub(old.0[i]);
+            for ((h, n), o) in half.iter_mut().zip(&new.0).zip(&old.0) {
+                *h = h.wrapping_add(*n).wrapping_sub(*o);
             }
         }
     }
@@ -112,11 +112,11 @@ fn sub_row(half: &mut Row, column: &Row) {
 }
 
 /// Centipawns from the two halves' dot products and the bucket's bias: the dot is in units of
-/// `QA² / 256 × QB`, the bias of `QB`.
+/// `QA² / 256 × QB`, the bias of `QB`. Kept within [`SCORE_LIMIT`].
 #[inline(always)]
 fn output(dot: i32, bias: i32) -> i32 {
     let units = dot as i64 * 256 / (QA * QA) as i64 + bias as i64;
-    (units * SCALE as i64 / QB as i64) as i32
+    (units * SCALE as i64 / QB as i64).clamp(-SCORE_LIMIT as i64, SCORE_LIMIT as i64) as i32
 }
 
 /// The squared clipped activation of one accumulator value, in `QA² / 256` units, rounded.

@@ -15,9 +15,29 @@ pub(crate) mod format;
 mod network;
 
 pub use accumulator::Accumulators;
-pub use network::{Network, NetworkError, EMBEDDED_NAME};
+pub use network::{Network, NetworkError, EMBEDDED_NAME, HAS_EMBEDDED};
 
 use crate::board::types::{Color, Piece, Square};
+use std::sync::{Arc, OnceLock};
+
+/// The network evaluates by default whenever the build carries one: a network lands in
+/// `data/nnue/` only once a match has shown it stronger than the classical evaluation.
+pub const USE_BY_DEFAULT: bool = HAS_EMBEDDED;
+
+/// The evaluation searches use unless told otherwise: the embedded network where
+/// [`USE_BY_DEFAULT`], else the classical evaluation (`None`). Parsed once.
+pub fn default_network() -> Option<Arc<Network>> {
+    static DEFAULT: OnceLock<Option<Arc<Network>>> = OnceLock::new();
+    DEFAULT
+        .get_or_init(|| {
+            if USE_BY_DEFAULT {
+                Network::embedded().map(Arc::new)
+            } else {
+                None
+            }
+        })
+        .clone()
+}
 
 /// Inputs per perspective.
 pub const FEATURES: usize = 14 * 90;
@@ -31,6 +51,9 @@ pub const QA: i32 = 255;
 pub const QB: i32 = 512;
 /// Centipawns per unit of the float network's output.
 pub const SCALE: i32 = 400;
+/// The network's scores are kept within ±this many centipawns: far from the search's mate
+/// scores and within the evaluation cache's 16 bits, whatever a network file holds.
+pub const SCORE_LIMIT: i32 = 20_000;
 /// The first layer's float weights and biases stay within this, so that 32 pieces' columns and
 /// the bias, times `QA`, fit an `i16` accumulator (`33 × 1.98 × 255 < 32,768`).
 pub const FT_CLIP: f32 = 1.98;

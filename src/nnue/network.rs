@@ -28,7 +28,10 @@ pub const EMBEDDED_NAME: &str = "<embedded>";
 
 /// The network file `build.rs` embedded (`data/nnue/chariot.nnue`), or nothing when the
 /// repository holds none.
-static EMBEDDED: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/network.nnue"));
+const EMBEDDED: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/network.nnue"));
+
+/// Whether this build carries a network.
+pub const HAS_EMBEDDED: bool = !EMBEDDED.is_empty();
 
 /// Why a network could not be used.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -2,7 +2,7 @@
 //! search running in the background. Commands arrive on the caller's thread while the search
 //! thread prints its own `info` lines and the final `bestmove`.
 
-use super::options::{Setting, Value, USE_NNUE_DEFAULT};
+use super::options::{Setting, Value};
 use super::{Caps, Output};
 use crate::board::movegen::legal_moves;
 use crate::board::notation::{parse_move, position_from, RankBase};
@@ -69,20 +69,10 @@ impl Engine {
             out,
             caps,
             running: None,
-            network: None,
-            use_nnue: false,
+            // `Options::default()` holds the default evaluation's network, if any.
+            network: crate::nnue::default_network(),
+            use_nnue: crate::nnue::USE_BY_DEFAULT,
         }
-        .with_default_evaluation()
-    }
-
-    /// The evaluation the option table names by default.
-    fn with_default_evaluation(mut self) -> Engine {
-        self.network = Network::embedded().map(Arc::new);
-        if USE_NNUE_DEFAULT && self.network.is_some() {
-            self.use_nnue = true;
-            self.options.network = self.network.clone();
-        }
-        self
     }
 
     /// `Use NNUE`: the network evaluates, or the classical evaluation. A change forgets what

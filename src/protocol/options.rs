@@ -147,7 +147,7 @@ pub const OPTIONS: &[EngineOption] = &[
         uci: Some("Use NNUE"),
         ucci: Some("usennue"),
         kind: Kind::Check {
-            default: USE_NNUE_DEFAULT,
+            default: crate::nnue::USE_BY_DEFAULT,
         },
     },
     // A network file to load instead of the embedded one; `<embedded>` goes back to it.
@@ -160,9 +160,6 @@ pub const OPTIONS: &[EngineOption] = &[
         },
     },
 ];
-
-/// Whether the network evaluates by default.
-pub const USE_NNUE_DEFAULT: bool = false;
 
 /// ElephantEye's options with no meaning here: UCCI hosts may send them, and they are accepted
 /// and ignored rather than reported as errors.

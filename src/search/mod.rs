@@ -91,7 +91,7 @@ impl Default for Options {
             multipv: 1,
             move_overhead_ms: 30,
             banned: Vec::new(),
-            network: None,
+            network: crate::nnue::default_network(),
         }
     }
 }

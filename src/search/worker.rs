@@ -342,7 +342,12 @@ impl<'a> Worker<'a> {
             None => {
                 // Lazy reverse futility (step 6 on the incremental evaluation alone): so far
                 // above beta that the rest of the evaluation cannot matter.
-                if !pv_node && ply > 0 && depth <= RFP_MAX_DEPTH && !is_mate(beta) {
+                if !pv_node
+                    && ply > 0
+                    && depth <= RFP_MAX_DEPTH
+                    && !is_mate(beta)
+                    && self.eval.lazy_applies()
+                {
                     let floor = |lazy| corrected(lazy, false, correction) - LAZY_EVAL_MARGIN;
                     let cuts = |floor| floor > -HOPELESS && floor - RFP_MARGIN * depth >= beta;
                     let lazy = self.eval.lazy(&self.pos);
@@ -710,18 +715,20 @@ impl<'a> Worker<'a> {
                 // Lazy evaluation: the incremental part alone, far enough beyond beta, or
                 // below alpha even with the best capture, settles the node as the full
                 // evaluation would.
-                let lazy = self.eval.lazy(&self.pos);
-                if lazy - LAZY_EVAL_MARGIN >= beta {
-                    let floor = self.eval.scaled(&self.pos, lazy) - LAZY_EVAL_MARGIN;
-                    if floor >= beta {
-                        return floor;
-                    }
-                } else if lazy + LAZY_EVAL_MARGIN + DELTA_MARGIN <= alpha {
-                    // Scaling draws a negative score up toward zero: the ceiling is checked
-                    // scaled.
-                    let ceiling = self.eval.scaled(&self.pos, lazy) + LAZY_EVAL_MARGIN;
-                    if self.out_of_reach(ceiling, alpha) {
-                        return ceiling;
+                if self.eval.lazy_applies() {
+                    let lazy = self.eval.lazy(&self.pos);
+                    if lazy - LAZY_EVAL_MARGIN >= beta {
+                        let floor = self.eval.scaled(&self.pos, lazy) - LAZY_EVAL_MARGIN;
+                        if floor >= beta {
+                            return floor;
+                        }
+                    } else if lazy + LAZY_EVAL_MARGIN + DELTA_MARGIN <= alpha {
+                        // Scaling draws a negative score up toward zero: the ceiling is
+                        // checked scaled.
+                        let ceiling = self.eval.scaled(&self.pos, lazy) + LAZY_EVAL_MARGIN;
+                        if self.out_of_reach(ceiling, alpha) {
+                            return ceiling;
+                        }
                     }
                 }
                 self.eval.evaluate_fresh(&self.pos)

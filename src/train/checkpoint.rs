@@ -98,7 +98,7 @@ mod tests {
         assert_eq!((back.adam.m[5], back.adam.v[7]), (0.25, 0.5));
         let bytes = std::fs::read(&path).unwrap();
         std::fs::write(&path, &bytes[..bytes.len() - 3]).unwrap();
-        assert!(read(&path).unwrap_err().contains("truncated"));
+        assert!(read(&path).err().unwrap().contains("truncated"));
         std::fs::remove_dir_all(&dir).unwrap();
     }
 }

@@ -432,17 +432,35 @@ pub fn fen_parse(data: &[u8]) {
     }
 }
 
-/// Fuzz target `eval_incremental`: the first byte chooses a start position, the following bytes
-/// the moves of a game played with the evaluator as the board's observer. After every make and
-/// unmake its incremental material, placement and phase equal a recount, and the cached score a
-/// fresh evaluation.
+/// A seeded random network, built once (any weights serve to check the accumulators).
+fn fuzz_network() -> Option<std::sync::Arc<chariot::nnue::Network>> {
+    static NETWORK: std::sync::OnceLock<std::sync::Arc<chariot::nnue::Network>> =
+        std::sync::OnceLock::new();
+    Some(
+        NETWORK
+            .get_or_init(|| std::sync::Arc::new(chariot::nnue::Network::random(7)))
+            .clone(),
+    )
+}
+
+/// Fuzz target `eval_incremental`: the first byte chooses a start position (its top bit: the
+/// network evaluates, else the classical evaluation), the following bytes the moves of a game
+/// played with the evaluator as the board's observer. After every make and unmake its
+/// incremental material, placement, phase and network accumulators equal a recount, and the
+/// cached score a fresh evaluation.
 pub fn eval_incremental(data: &[u8]) {
     let Some((&mode, choices)) = data.split_first() else {
         return;
     };
-    let fen = START_FENS[mode as usize % START_FENS.len()];
+    let fen = START_FENS[(mode & 0x7f) as usize % START_FENS.len()];
+    let network = if mode & 0x80 != 0 {
+        fuzz_network()
+    } else {
+        None
+    };
+    let fresh = |pos: &Position| Evaluator::with_network(pos, Default::default(), network.clone());
     let mut pos = Position::from_fen(fen).expect("start FENs are valid");
-    let mut eval = Evaluator::new(&pos);
+    let mut eval = fresh(&pos);
     let mut made = 0;
     for &byte in choices.iter().take(400) {
         let moves = legal_moves(&pos);
@@ -459,7 +477,7 @@ pub fn eval_incremental(data: &[u8]) {
         );
         assert_eq!(
             eval.evaluate(&pos),
-            Evaluator::new(&pos).evaluate_uncached(&pos),
+            fresh(&pos).evaluate_uncached(&pos),
             "{}",
             pos.to_fen()
         );
