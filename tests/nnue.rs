@@ -33,8 +33,7 @@ fn searched_score(e: &mut Engine) -> String {
     let lines = e.until("bestmove");
     let info = lines
         .iter()
-        .filter(|l| l.starts_with("info depth 6 "))
-        .next_back()
+        .rfind(|l| l.starts_with("info depth 6 "))
         .expect("a depth-6 line")
         .clone();
     let words: Vec<&str> = info.split_whitespace().collect();
@@ -178,8 +177,7 @@ fn write_material_data(path: &std::path::Path, count: usize) {
 fn last_epoch_loss(stdout: &str) -> f64 {
     let line = stdout
         .lines()
-        .filter(|l| l.starts_with("epoch"))
-        .next_back()
+        .rfind(|l| l.starts_with("epoch"))
         .expect("an epoch line");
     let words: Vec<&str> = line.split_whitespace().collect();
     let at = words.iter().position(|&w| w == "validation").unwrap();
