@@ -30,6 +30,8 @@ pub struct Settings {
     pub draw_after: usize,
     /// A game still going after this many plies is a draw.
     pub max_plies: usize,
+    /// The network both sides evaluate with; the classical evaluation when `None`.
+    pub network: Option<std::sync::Arc<crate::nnue::Network>>,
 }
 
 impl Default for Settings {
@@ -46,6 +48,7 @@ impl Default for Settings {
             draw_plies: 20,
             draw_after: 80,
             max_plies: 500,
+            network: crate::nnue::default_network(),
         }
     }
 }
@@ -136,6 +139,7 @@ pub fn play_game(
     let options = Options {
         threads: 1,
         move_overhead_ms: 0,
+        network: settings.network.clone(),
         ..Options::default()
     };
     let mut positions = Vec::new();

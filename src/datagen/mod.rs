@@ -112,6 +112,12 @@ pub struct DatagenArgs {
     /// Transposition table per thread, MB.
     #[arg(long, default_value_t = 16)]
     pub hash: usize,
+    /// Play with the classical evaluation, not the default network.
+    #[arg(long, conflicts_with = "eval_file")]
+    pub classical: bool,
+    /// Play with this network (a later generation's data from a network's own games).
+    #[arg(long, value_name = "FILE")]
+    pub eval_file: Option<String>,
 }
 
 /// Runs the command.
@@ -168,6 +174,11 @@ pub fn run_datagen(args: &DatagenArgs) -> Result<(), String> {
         random_plies: args.random_plies,
         seed,
         hash_mb: args.hash,
+        network: match (&args.eval_file, args.classical) {
+            (Some(path), _) => Some(Arc::new(crate::nnue::Network::load(path).map_err(|e| e.0)?)),
+            (None, true) => None,
+            (None, false) => crate::nnue::default_network(),
+        },
         ..Settings::default()
     };
 
@@ -178,7 +189,7 @@ pub fn run_datagen(args: &DatagenArgs) -> Result<(), String> {
         let _ = ctrlc::set_handler(move || stop.store(true, Ordering::SeqCst));
     }
     eprintln!(
-        "datagen: {} threads, {} per move, {} random plies, seed {seed}{}, writing {} to {}",
+        "datagen: {} threads, {} per move, {} random plies, seed {seed}{}, {}, writing {} to {}",
         args.threads,
         match args.depth {
             Some(d) => format!("depth {d}"),
@@ -188,6 +199,10 @@ pub fn run_datagen(args: &DatagenArgs) -> Result<(), String> {
         match args.shard {
             Some(shard) => format!(", shard {shard}"),
             None => String::new(),
+        },
+        match &settings.network {
+            Some(net) => format!("network {}", net.name),
+            None => "classical evaluation".to_string(),
         },
         match format {
             Format::Text => "text",
@@ -399,6 +414,8 @@ mod tests {
             random_plies: 8,
             seed: None,
             hash: 1,
+            classical: false,
+            eval_file: None,
         }
     }
 
