@@ -5,6 +5,7 @@
 pub mod board;
 pub mod cli;
 pub mod commands;
+pub(crate) mod console;
 pub mod data;
 pub mod datagen;
 pub mod eval;

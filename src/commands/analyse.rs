@@ -3,6 +3,7 @@
 
 use crate::board::notation::{format_move, RankBase};
 use crate::board::position::Position;
+use crate::console::outln;
 use crate::protocol::engine::human_score;
 use crate::search::tt::TranspositionTable;
 use crate::search::{self, Limits, Line, Options, Signals};
@@ -24,11 +25,14 @@ pub fn run_analyse(
         (None, None) => Limits::movetime(DEFAULT_MOVETIME_MS),
         (Some(_), Some(_)) => return Err("give --movetime or --depth, not both".to_string()),
     };
-    println!("{pos}");
-    println!("FEN: {}", pos.to_fen());
-    println!(
+    outln!("{pos}");
+    outln!("FEN: {}", pos.to_fen());
+    outln!(
         "{:>5} {:>8} {:>12} {:>8}  line",
-        "depth", "score", "nodes", "time"
+        "depth",
+        "score",
+        "nodes",
+        "time"
     );
     let tt = TranspositionTable::new(64);
     let options = Options {
@@ -42,7 +46,7 @@ pub fn run_analyse(
             .iter()
             .map(|&mv| format_move(mv, RankBase::Zero))
             .collect();
-        println!(
+        outln!(
             "{:>2}/{:<2} {:>8} {:>12} {:>7.2}s  {}",
             line.depth,
             line.seldepth,
@@ -63,12 +67,12 @@ pub fn run_analyse(
         &mut show,
     );
     match result.best {
-        None => println!("no legal move: the side to move has lost"),
+        None => outln!("no legal move: the side to move has lost"),
         Some(best) => {
             let ponder = result
                 .ponder
                 .map_or(String::new(), |p| format!(" (expecting {p})"));
-            println!(
+            outln!(
                 "best move {best}{ponder}, score {}, depth {}, {} nodes in {:.2}s",
                 human_score(result.score),
                 result.depth,

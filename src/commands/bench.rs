@@ -4,6 +4,7 @@
 //! (the embedded network where there is one) unless told `--classical` or `--eval-file`.
 
 use crate::board::position::Position;
+use crate::console::outln;
 use crate::nnue::Network;
 use crate::search::tt::TranspositionTable;
 use crate::search::{self, Limits, Options, Signals};
@@ -74,12 +75,13 @@ pub fn run_bench(
     }
     let result = bench_with(depth, &options, |i, fen, r| {
         let best = r.best.map_or("(none)".to_string(), |m| m.to_string());
-        println!(
+        outln!(
             "{i:>3} {fen}: bestmove {best} score {} nodes {}",
-            r.score, r.nodes
+            r.score,
+            r.nodes
         );
     });
     let nps = result.nodes as u128 * 1000 / result.time.as_millis().max(1);
-    println!("{} nodes {} nps", result.nodes, nps);
+    outln!("{} nodes {} nps", result.nodes, nps);
     Ok(())
 }

@@ -3,6 +3,7 @@
 //! contribution when a network is at hand, and the final score for the side to move.
 
 use crate::board::position::Position;
+use crate::console::out;
 use crate::eval::params::{PHASE_MAX, SCALE_NORMAL};
 use crate::eval::score::Score;
 use crate::eval::trace::Term;
@@ -18,7 +19,7 @@ pub fn run_eval(pos: &Position, eval_file: Option<&str>) -> Result<(), String> {
         Some(path) => Some(Network::load(path).map_err(|e| e.0)?),
         None => Network::embedded(),
     };
-    print!("{}", report_with(pos, network.as_ref()));
+    out!("{}", report_with(pos, network.as_ref()));
     Ok(())
 }
 

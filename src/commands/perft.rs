@@ -3,6 +3,7 @@
 use crate::board::movegen::{count_legal, legal_moves};
 use crate::board::position::Position;
 use crate::board::types::Move;
+use crate::console::outln;
 use std::time::Instant;
 
 /// Leaves at `depth` plies, counting the last ply in bulk (no make/unmake there).
@@ -49,16 +50,16 @@ pub fn run_divide(pos: &mut Position, depth: u32) {
     let start = Instant::now();
     let mut total = 0;
     for (mv, count) in divide(pos, depth) {
-        println!("{mv}: {count}");
+        outln!("{mv}: {count}");
         total += count;
     }
-    println!();
+    outln!();
     report_speed(total, start);
 }
 
 fn report_speed(nodes: u64, start: Instant) {
     let secs = start.elapsed().as_secs_f64();
     let rate = if secs > 0.0 { nodes as f64 / secs } else { 0.0 };
-    println!("Time: {:.3} s, {:.1} M leaves/s", secs, rate / 1e6);
-    println!("Nodes searched: {nodes}");
+    outln!("Time: {:.3} s, {:.1} M leaves/s", secs, rate / 1e6);
+    outln!("Nodes searched: {nodes}");
 }

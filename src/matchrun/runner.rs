@@ -11,6 +11,7 @@ use super::report::Report;
 use super::sprt::{Sprt, SprtStatus};
 use super::timecontrol::MoveLimits;
 use super::MatchArgs;
+use crate::console::{out, outln};
 use crate::Color;
 use std::collections::HashMap;
 use std::fs::{File, OpenOptions};
@@ -260,7 +261,7 @@ fn setup(args: &MatchArgs) -> Result<(Plan, Option<Sprt>, Option<File>), String>
     let (openings, seed) = openings::load(&openings_spec)?;
     if let Some(seed) = seed {
         // Printed so a shuffled run can be repeated.
-        println!(
+        outln!(
             "Openings in random order, seed={seed} ({} openings)",
             openings.len()
         );
@@ -398,7 +399,7 @@ impl<'a> Results<'a> {
         } else {
             plan.total().to_string()
         };
-        println!(
+        outln!(
             "[{}/{total_text}] {} vs {}: {} ({}) | {}",
             self.played,
             record.red,
@@ -415,20 +416,20 @@ impl<'a> Results<'a> {
 
     /// The final tables; an error if the PGN could not be written.
     fn summary(self, interrupted: bool) -> Result<(), String> {
-        println!();
+        outln!();
         if interrupted {
-            println!("Match interrupted after {} finished games.", self.played);
+            outln!("Match interrupted after {} finished games.", self.played);
         }
         for s in &self.stats {
-            print!("{}", s.summary(self.sprt.as_ref()));
+            out!("{}", s.summary(self.sprt.as_ref()));
         }
         let configs = &self.plan.configs;
         if configs.len() > 2 {
-            println!("Standings:");
+            outln!("Standings:");
             let mut order: Vec<usize> = (0..configs.len()).collect();
             order.sort_by(|&x, &y| self.points[y].total_cmp(&self.points[x]));
             for (rank, i) in order.into_iter().enumerate() {
-                println!(
+                outln!(
                     "  {:>2}. {:<20} {:>6.1}",
                     rank + 1,
                     configs[i].name,

@@ -12,6 +12,7 @@ pub mod model;
 pub mod optimizer;
 pub mod params_writer;
 
+use crate::console::outln;
 use crate::eval::trace::weight;
 use clap::Args;
 use data::{Dataset, LoadOptions};
@@ -98,7 +99,7 @@ pub fn run_tune(args: &TuneArgs) -> Result<(), String> {
     if train.is_empty() {
         return Err("no training positions".into());
     }
-    println!(
+    outln!(
         "loaded {} training and {} validation positions in {:.1} s, {:.0} bytes per position",
         train.len(),
         validation.len(),
@@ -113,7 +114,7 @@ pub fn run_tune(args: &TuneArgs) -> Result<(), String> {
         Some(k) => k,
         None => fit_k(&train, &w, args.lambda, threads),
     };
-    println!("K = {k:.6} (sigmoid(K x centipawns))");
+    outln!("K = {k:.6} (sigmoid(K x centipawns))");
     let losses = |w: &Weights| {
         (
             loss_and_gradient(&train, w, k, args.lambda, threads, false).0,
@@ -121,14 +122,14 @@ pub fn run_tune(args: &TuneArgs) -> Result<(), String> {
         )
     };
     let (train_before, validation_before) = losses(&w);
-    println!("loss before: train {train_before:.6}, validation {validation_before:.6}");
+    outln!("loss before: train {train_before:.6}, validation {validation_before:.6}");
 
     let min_uses = args.min_uses.unwrap_or((train.len() / 1000).max(100));
     let uses = train.uses();
     let frozen: Vec<bool> = (0..weight::COUNT)
         .map(|i| uses[i] < min_uses.max(1) || i == weight::PIECE_VALUE)
         .collect();
-    println!(
+    outln!(
         "tuning {} of {} weight pairs (the others are unused, used by fewer than {min_uses} \
          positions, or the king's value)",
         frozen.iter().filter(|&&f| !f).count(),
@@ -166,18 +167,18 @@ pub fn run_tune(args: &TuneArgs) -> Result<(), String> {
         bar.inc(1);
         if bar.is_hidden() {
             // Not a terminal (a log file): the bar draws nothing, so print the line itself.
-            println!("{line}");
+            outln!("{line}");
         } else {
             bar.println(line);
         }
     }
     bar.finish_and_clear();
     if !validation.is_empty() {
-        println!("kept epoch {} (lowest validation loss)", best.1);
+        outln!("kept epoch {} (lowest validation loss)", best.1);
     }
     let mut w = best.2;
     let secs = tuning.elapsed().as_secs_f64();
-    println!(
+    outln!(
         "{} epochs in {secs:.1} s: {:.3} s per epoch per million positions ({threads} threads)",
         args.epochs,
         secs / args.epochs.max(1) as f64 / (train.len() as f64 / 1e6)
@@ -193,7 +194,7 @@ pub fn run_tune(args: &TuneArgs) -> Result<(), String> {
             pair[0] *= factor;
             pair[1] *= factor;
         }
-        println!("K for the tuned weights {refit:.6}: weights scaled by {factor:.3} to keep K");
+        outln!("K for the tuned weights {refit:.6}: weights scaled by {factor:.3} to keep K");
     }
     let tuned: IntWeights = w
         .iter()
@@ -211,22 +212,22 @@ pub fn run_tune(args: &TuneArgs) -> Result<(), String> {
         .collect();
     let rounded: Weights = tuned.iter().map(|p| [p[0] as f64, p[1] as f64]).collect();
     let (train_after, validation_after) = losses(&rounded);
-    println!(
+    outln!(
         "loss after:  train {train_after:.6}, validation {validation_after:.6} (rounded weights)"
     );
-    println!(
+    outln!(
         "change:      train {:+.6}, validation {:+.6}",
         train_after - train_before,
         validation_after - validation_before
     );
     print_largest_changes(&initial, &tuned);
     if args.dry_run {
-        println!("dry run: nothing written");
+        outln!("dry run: nothing written");
         return Ok(());
     }
     let text = params_writer::write(BUILT_PARAMS, &tuned)?;
     std::fs::write(&args.output, text).map_err(|e| format!("cannot write {}: {e}", args.output))?;
-    println!(
+    outln!(
         "wrote {}; run `cargo fmt` (a longer number may rewrap a line), rebuild and bench",
         args.output
     );
@@ -298,9 +299,9 @@ fn print_largest_changes(initial: &IntWeights, tuned: &IntWeights) {
     }
     changes.sort_by(|x, y| y.cmp(x));
     let moved = changes.iter().filter(|c| c.0 != 0).count();
-    println!("{moved} weights changed; the largest:");
+    outln!("{moved} weights changed; the largest:");
     for &(_, i, h) in changes.iter().take(12).filter(|c| c.0 != 0) {
-        println!(
+        outln!(
             "  {:<28} {} {:>5} -> {:>5}",
             weight_name(i),
             ["mg", "eg"][h],

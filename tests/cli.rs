@@ -1,0 +1,59 @@
+//! The command-line tools as a user meets them: a reader that stops reading early
+//! (`chariot bench | head -3`) and arguments refused with one clear error.
+
+use std::io::{BufRead, BufReader};
+use std::process::{Command, Output, Stdio};
+
+/// Runs `chariot args`, reads `lines` lines of its output (none: the pipe is closed at once,
+/// before the tool has written anything) and closes the pipe, as `head` does; returns how the
+/// tool ended.
+fn closed_after(args: &[&str], lines: usize) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_chariot"))
+        .args(args)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the chariot binary starts");
+    let mut reader = BufReader::new(child.stdout.take().unwrap());
+    for _ in 0..lines {
+        let mut line = String::new();
+        reader.read_line(&mut line).expect("a line of output");
+        assert!(!line.is_empty(), "{args:?} ended before {lines} lines");
+    }
+    drop(reader);
+    child.wait_with_output().expect("the tool ends")
+}
+
+fn assert_quiet_end(args: &[&str], out: &Output) {
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        !stderr.contains("panicked") && !stderr.contains("Broken pipe"),
+        "{args:?} with its output closed: {stderr}"
+    );
+    assert!(
+        out.status.success(),
+        "{args:?} with its output closed ended with {:?}: {stderr}",
+        out.status
+    );
+}
+
+#[test]
+fn a_reader_that_stops_early_ends_the_tools_quietly() {
+    // Each writes again well after its first line (bench after each position's search,
+    // analyse after each iteration), so the reader has gone by then.
+    for (args, lines) in [
+        (&["bench", "9"][..], 1),
+        (&["analyse", "--movetime", "1500"][..], 3),
+    ] {
+        assert_quiet_end(args, &closed_after(args, lines));
+    }
+    // These compute before they write, so the pipe is closed before their first line.
+    for args in [
+        &["perft", "5"][..],
+        &["divide", "4"][..],
+        &["eval"][..],
+        &["bench", "4"][..],
+    ] {
+        assert_quiet_end(args, &closed_after(args, 0));
+    }
+}
