@@ -4,6 +4,7 @@
 use crate::board::notation::{position_from, RankBase};
 use crate::board::position::Position;
 use crate::commands;
+use crate::protocol::options::MAX_THREADS;
 use clap::{Args, Parser, Subcommand};
 
 #[derive(Parser, Debug)]
@@ -70,9 +71,9 @@ pub enum Command {
         /// Search to this depth instead.
         #[arg(long)]
         depth: Option<i32>,
-        /// Search threads.
-        #[arg(long, default_value_t = 1)]
-        threads: usize,
+        /// Search threads, 1 to 256 (the range of the `Threads` option).
+        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=MAX_THREADS))]
+        threads: u16,
     },
     /// Static evaluation, term by term, of a position (default: the start position), and the
     /// network's score with each piece's part in it when a network is at hand.
@@ -124,7 +125,7 @@ pub fn run() -> i32 {
             threads,
         }) => position
             .position()
-            .and_then(|pos| commands::analyse::run_analyse(&pos, movetime, depth, threads)),
+            .and_then(|pos| commands::analyse::run_analyse(&pos, movetime, depth, threads.into())),
         Some(Command::Match(args)) => crate::matchrun::run_match(&args),
         Some(Command::Datagen(args)) => crate::datagen::run_datagen(&args),
         Some(Command::Tune(args)) => crate::tune::run_tune(&args),

@@ -57,3 +57,25 @@ fn a_reader_that_stops_early_ends_the_tools_quietly() {
         assert_quiet_end(args, &closed_after(args, 0));
     }
 }
+
+#[test]
+fn analyse_takes_the_threads_the_option_allows() {
+    for threads in ["0", "257", "1000"] {
+        let out = Command::new(env!("CARGO_BIN_EXE_chariot"))
+            .args(["analyse", "--depth", "1", "--threads", threads])
+            .output()
+            .expect("the chariot binary runs");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(!out.status.success(), "--threads {threads} was accepted");
+        assert!(
+            stderr.contains("1..=256") && stderr.lines().count() <= 4,
+            "--threads {threads}: unclear error {stderr:?}"
+        );
+    }
+    let out = Command::new(env!("CARGO_BIN_EXE_chariot"))
+        .args(["analyse", "--depth", "2", "--threads", "2"])
+        .output()
+        .expect("the chariot binary runs");
+    assert!(out.status.success());
+    assert!(String::from_utf8_lossy(&out.stdout).contains("best move"));
+}

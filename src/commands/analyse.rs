@@ -36,7 +36,7 @@ pub fn run_analyse(
     );
     let tt = TranspositionTable::new(64);
     let options = Options {
-        threads: threads.max(1),
+        threads,
         move_overhead_ms: 0,
         ..Options::default()
     };

@@ -7,6 +7,7 @@
 mod game;
 
 use crate::matchrun::openings;
+use crate::protocol::options::MAX_THREADS;
 use crate::samples::{Format, Record, RECORD_BYTES};
 use clap::Args;
 pub use game::{play_game, GameRecord, Settings};
@@ -122,8 +123,11 @@ pub struct DatagenArgs {
 
 /// Runs the command.
 pub fn run_datagen(args: &DatagenArgs) -> Result<(), String> {
-    if args.threads == 0 || args.threads > 256 {
-        return Err(format!("--threads must be 1..=256, not {}", args.threads));
+    if !(1..=MAX_THREADS as usize).contains(&args.threads) {
+        return Err(format!(
+            "--threads must be 1..={MAX_THREADS}, not {}",
+            args.threads
+        ));
     }
     if args.nodes == 0 {
         return Err("--nodes must be at least 1".into());
