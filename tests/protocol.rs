@@ -184,7 +184,13 @@ fn a_mated_side_has_no_bestmove() {
     e.until("uciok");
     e.send(&format!("position fen {fen}"));
     e.send("go depth 3");
-    assert_eq!(e.last("bestmove"), "bestmove (none)");
+    let lines = e.until("bestmove");
+    // As Stockfish and Pikafish answer: the score of the position, then no move.
+    assert_eq!(
+        lines[lines.len() - 2..],
+        ["info depth 0 score mate 0", "bestmove (none)"],
+        "{lines:#?}"
+    );
 }
 
 #[test]
@@ -414,4 +420,47 @@ fn ucci_prints_mates_as_elephanteye_does() {
     let score = words[words.iter().position(|&w| w == "score").unwrap() + 1];
     assert_eq!(score, "9999", "{info}");
     assert_eq!(lines.last().unwrap(), "bestmove g2d2");
+}
+
+// ---- every search is reported ------------------------------------------------------------
+
+/// The lines up to `bestmove` and the best move of the search `go` starts, which must answer
+/// with a legal move of `pos` after reporting depth 1 and then a PV that starts with it.
+fn answered(e: &mut Engine, go: &str, pos: &Position) -> (Vec<String>, String) {
+    e.send(go);
+    let lines = e.until("bestmove");
+    let (best, _) = bestmove(lines.last().unwrap());
+    parse_move(pos, &best, RankBase::Zero)
+        .unwrap_or_else(|err| panic!("'{go}': {err}: {lines:#?}"));
+    let infos: Vec<String> = lines
+        .iter()
+        .filter(|l| l.starts_with("info depth"))
+        .cloned()
+        .collect();
+    let first = infos
+        .first()
+        .unwrap_or_else(|| panic!("'{go}': no info: {lines:#?}"));
+    assert_eq!(info_depth(first), 1, "'{go}': {lines:#?}");
+    let pv = infos.last().unwrap().split(" pv ").nth(1).unwrap_or("");
+    assert_eq!(
+        pv.split_whitespace().next(),
+        Some(best.as_str()),
+        "'{go}': {lines:#?}"
+    );
+    (lines, best)
+}
+
+#[test]
+fn a_search_stopped_at_once_still_completes_depth_one() {
+    let pos = Position::startpos();
+    for dialect in ["uci", "ucci"] {
+        let mut e = Engine::start();
+        e.send(dialect);
+        e.until(if dialect == "uci" { "uciok" } else { "ucciok" });
+        answered(&mut e, "go nodes 0", &pos);
+        answered(&mut e, "go nodes 1", &pos);
+        // `stop` in the same write as `go`: it arrives before the search has begun.
+        answered(&mut e, "go infinite\nstop", &pos);
+        answered(&mut e, "go depth 40\nstop", &pos);
+    }
 }

@@ -253,6 +253,11 @@ impl Engine {
                     &thread_signals,
                     &mut report,
                 );
+                if result.best.is_none() && dialect == Dialect::Uci {
+                    // No move to search, so no iteration to report: the score of the position
+                    // instead, as Stockfish and Pikafish give it (UCCI has `nobestmove`).
+                    out.line("info depth 0 score mate 0");
+                }
                 out.line(&bestmove_line(dialect, base, &result));
             })
             .expect("the search thread starts");

@@ -245,6 +245,10 @@ pub fn search(
         let mut unchanged_iterations = 0;
 
         for depth in 1..=max_depth {
+            // However soon a stop or a limit comes (`go nodes 0`, a `stop` right behind the
+            // `go`), depth 1 is searched to its end, so the move played has been searched and
+            // reported. It takes a few hundred nodes at most.
+            main.unstoppable = depth == 1;
             let mut lines = Vec::new();
             for index in 0..multipv {
                 main.root_excluded.clone_from(&options.banned);
@@ -423,29 +427,35 @@ mod tests {
     }
 
     /// A node limit stops the search at exactly that many nodes (the stop signal and the clock
-    /// are read only every few nodes, but the limit is a check point of its own).
+    /// are read only every few nodes, but the limit is a check point of its own) once depth 1
+    /// is done; a smaller one still lets depth 1 finish.
     #[test]
     fn a_node_limit_stops_the_search_at_exactly_that_count() {
         let pos = Position::startpos();
-        for limit in [1, 777, 1024, 5000] {
+        let depth_one = fresh_search(&pos, &Limits::depth(1), &Signals::default()).nodes;
+        for limit in [0, 1, 777, 1024, 5000] {
             let limits = Limits {
                 nodes: Some(limit),
                 ..Limits::default()
             };
             let result = fresh_search(&pos, &limits, &Signals::default());
-            assert_eq!(result.nodes, limit, "limit {limit}");
-            assert!(result.best.is_some());
+            assert_eq!(result.nodes, limit.max(depth_one), "limit {limit}");
+            assert!(result.depth >= 1 && result.best.is_some(), "limit {limit}");
         }
     }
 
-    /// A stop signal set before the search starts ends it within the first check interval.
+    /// A stop signal set before the search starts ends it as soon as depth 1 is done.
     #[test]
-    fn a_stop_signal_ends_the_search_at_the_next_check() {
+    fn a_stop_signal_ends_the_search_after_depth_one() {
+        let pos = Position::startpos();
+        let depth_one = fresh_search(&pos, &Limits::depth(1), &Signals::default());
         let signals = Signals::default();
         signals.stop.store(true, Ordering::Relaxed);
-        let result = fresh_search(&Position::startpos(), &Limits::depth(20), &signals);
-        assert!(result.nodes <= 1, "searched {} nodes", result.nodes);
-        assert!(result.best.is_some());
+        let result = fresh_search(&pos, &Limits::depth(20), &signals);
+        assert_eq!(
+            (result.depth, result.nodes, result.best),
+            (1, depth_one.nodes, depth_one.best)
+        );
     }
 
     /// One search of `pos` with a new table and memory and the default options.

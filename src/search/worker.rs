@@ -61,6 +61,9 @@ pub struct Worker<'a> {
     pub timer: Option<TimeManager>,
     pondering_seen: bool,
     pub node_limit: Option<u64>,
+    /// Set for the first iteration, which neither a stop nor a limit cuts short: every search
+    /// answers with a move it has searched and reported.
+    pub unstoppable: bool,
     /// The node count at which `visit` next does more than count (0: at the next node).
     next_check: u64,
     /// The hash of the position the move last picked leads to (`prefetch_child`), for
@@ -108,6 +111,7 @@ impl<'a> Worker<'a> {
             timer: None,
             pondering_seen: false,
             node_limit: None,
+            unstoppable: false,
             next_check: 0,
             child_hash: 0,
         }
@@ -162,7 +166,7 @@ impl<'a> Worker<'a> {
                 self.signals.stop.store(true, Ordering::Relaxed);
             }
         }
-        if self.signals.stop.load(Ordering::Relaxed) {
+        if self.signals.stop.load(Ordering::Relaxed) && !self.unstoppable {
             self.stopped = true;
         }
         self.next_check = if self.stopped {

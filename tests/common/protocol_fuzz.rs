@@ -4,8 +4,9 @@
 //! are bounded by the harness caps, and infinite or ponder searches end at the next `go`,
 //! `position`, `stop` or the end of input); a rejected command leaves the position and the
 //! settings as they were; every accepted `go` ends in exactly one `bestmove`/`nobestmove`,
-//! whose moves and whose PV moves are legal in the position searched; `d` shows the position
-//! the engine holds.
+//! after at least one `info depth` line when it has a move (UCI's `bestmove (none)` right
+//! after `info depth 0 score mate 0`), whose moves and whose PV moves are legal in the
+//! position searched; `d` shows the position the engine holds.
 //!
 //! Commands arrive at whatever moment the harness reaches them, usually while a search has
 //! barely started, except `isready`: there the harness lets a search that ends by itself run to
@@ -145,6 +146,7 @@ pub fn protocol(data: &[u8]) -> Summary {
         if text == "isready" {
             session.wait();
         }
+        let is_go = text.split_whitespace().next() == Some("go");
         summary.commands += usize::from(!text.is_empty());
         summary.rejected += usize::from(matches!(outcome, Outcome::Rejected(_)));
         let engine = session.engine();
@@ -157,7 +159,7 @@ pub fn protocol(data: &[u8]) -> Summary {
                     "rejected '{text}' ({message}) changed the engine"
                 );
             }
-            (Outcome::Done, Some(engine)) if text.split_whitespace().next() == Some("go") => {
+            (Outcome::Done, Some(engine)) if is_go => {
                 searches.push(Search {
                     pos: engine.pos.clone(),
                     base: engine.move_base(),
@@ -198,9 +200,12 @@ fn fresh(dialect: Dialect) -> Engine {
 }
 
 /// Search `k`'s lines come after the (k-1)-th bestmove and end with the k-th: a new search
-/// starts only after the previous one has written its bestmove.
+/// starts only after the previous one has written its bestmove, and one that found a move
+/// has reported at least one iteration.
 fn check_search_output(searches: &[Search], lines: &[String]) {
     let mut finished = 0;
+    let mut infos = 0;
+    let mut last_info = None;
     for line in lines {
         let is_best = line.starts_with("bestmove") || line == "nobestmove";
         let is_info = line.starts_with("info depth");
@@ -215,10 +220,30 @@ fn check_search_output(searches: &[Search], lines: &[String]) {
         });
         if is_best {
             search.check_bestmove(line);
+            let moved = line.starts_with("bestmove") && line != "bestmove (none)";
+            assert!(
+                infos > 0 || !moved,
+                "'{line}' with no info line after '{}'",
+                search.command
+            );
+            if line == "bestmove (none)" {
+                assert_eq!(
+                    last_info.as_deref(),
+                    Some("info depth 0 score mate 0"),
+                    "'{line}' after '{}' without the score of the position",
+                    search.command
+                );
+            }
             finished += 1;
-        } else if let Some((_, pv)) = line.split_once(" pv ") {
-            let pv: Vec<&str> = pv.split_whitespace().collect();
-            search.replay(&pv, line);
+            infos = 0;
+            last_info = None;
+        } else {
+            last_info = Some(line.clone());
+            if let Some((_, pv)) = line.split_once(" pv ") {
+                infos += 1;
+                let pv: Vec<&str> = pv.split_whitespace().collect();
+                search.replay(&pv, line);
+            }
         }
     }
     assert_eq!(
