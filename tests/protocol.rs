@@ -422,7 +422,7 @@ fn ucci_prints_mates_as_elephanteye_does() {
     assert_eq!(lines.last().unwrap(), "bestmove g2d2");
 }
 
-// ---- every search is reported ------------------------------------------------------------
+// ---- every go is answered ----------------------------------------------------------------
 
 /// The lines up to `bestmove` and the best move of the search `go` starts, which must answer
 /// with a legal move of `pos` after reporting depth 1 and then a PV that starts with it.
@@ -448,6 +448,68 @@ fn answered(e: &mut Engine, go: &str, pos: &Position) -> (Vec<String>, String) {
         "'{go}': {lines:#?}"
     );
     (lines, best)
+}
+
+#[test]
+fn a_go_with_a_bad_parameter_reports_it_and_still_answers() {
+    let mut e = Engine::start();
+    e.send("uci");
+    e.until("uciok");
+    e.send("position startpos moves h2e2");
+    let mut pos = Position::startpos();
+    pos.make_move(parse_move(&pos, "h2e2", RankBase::Zero).unwrap());
+    for (go, words) in [
+        ("go movetime -5", "not a valid number"),
+        ("go depth x", "not a valid number"),
+        ("go wtime", "needs a value"),
+        ("go sideways 5", "unknown parameter"),
+        ("go mate 0", "go mate takes"),
+        ("go searchmoves a0a9", "not a legal move"),
+        ("go depth 2 nodes many", "not a valid number"),
+    ] {
+        let (lines, _) = answered(&mut e, go, &pos);
+        assert!(
+            lines
+                .iter()
+                .any(|l| l.starts_with("info string error") && l.contains(words)),
+            "'{go}': {lines:#?}"
+        );
+    }
+    // What can be read is kept: the legal one of the moves, the depth.
+    let (lines, best) = answered(&mut e, "go depth 3 searchmoves h9g7 zz a0a9", &pos);
+    assert_eq!(best, "h9g7", "{lines:#?}");
+    let errors = lines.iter().filter(|l| l.starts_with("info string error"));
+    assert_eq!(errors.count(), 2, "{lines:#?}");
+    let last = lines.iter().rfind(|l| l.starts_with("info depth")).unwrap();
+    assert_eq!(info_depth(last), 3, "{lines:#?}");
+    e.send("isready");
+    e.until("readyok");
+}
+
+#[test]
+fn a_ucci_go_with_a_bad_parameter_reports_it_and_still_answers() {
+    let mut e = Engine::start();
+    e.send("ucci");
+    e.until("ucciok");
+    let pos = Position::startpos();
+    for (go, words) in [
+        ("go time soon", "not a valid number"),
+        ("go depth x", "not a valid number"),
+        ("go nodes -1", "not a valid number"),
+        ("go increment", "needs a value"),
+        ("go fly", "unknown parameter"),
+    ] {
+        let (lines, _) = answered(&mut e, go, &pos);
+        assert!(
+            lines
+                .iter()
+                .any(|l| l.starts_with("info string error") && l.contains(words)),
+            "'{go}': {lines:#?}"
+        );
+    }
+    let (lines, _) = answered(&mut e, "go depth 3 opptime soon", &pos);
+    let last = lines.iter().rfind(|l| l.starts_with("info depth")).unwrap();
+    assert_eq!(info_depth(last), 3, "{lines:#?}");
 }
 
 #[test]

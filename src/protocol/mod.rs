@@ -7,6 +7,7 @@ pub mod options;
 mod ucci;
 mod uci;
 
+use crate::search::Limits;
 use engine::{Dialect, Engine};
 use std::io::BufRead;
 use std::sync::{Arc, Mutex};
@@ -173,13 +174,65 @@ enum Flow {
     Quit,
 }
 
-/// Reads the value after `key` in `tokens` as a number.
-fn number<T: std::str::FromStr>(
-    command: &str,
-    key: &str,
-    value: Option<&&str>,
-) -> Result<T, String> {
-    let text = value.ok_or_else(|| format!("{command}: '{key}' needs a value"))?;
-    text.parse()
-        .map_err(|_| format!("{command}: '{text}' is not a valid number for '{key}'"))
+/// The words of a `go` command, read one parameter at a time. A parameter's value is the next
+/// word unless that word names a parameter itself, so a missing value does not take the next
+/// parameter with it.
+struct GoWords<'a> {
+    words: std::iter::Peekable<std::str::SplitWhitespace<'a>>,
+    /// Every parameter name of the dialect.
+    names: &'static [&'static str],
+}
+
+impl<'a> GoWords<'a> {
+    fn new(args: &'a str, names: &'static [&'static str]) -> GoWords<'a> {
+        GoWords {
+            words: args.split_whitespace().peekable(),
+            names,
+        }
+    }
+
+    fn next_name(&mut self) -> Option<&'a str> {
+        self.words.next()
+    }
+
+    fn value(&mut self) -> Option<&'a str> {
+        let names = self.names;
+        self.words.next_if(|w| !names.contains(w))
+    }
+
+    fn number<T: std::str::FromStr>(&mut self, name: &str) -> Result<T, String> {
+        let text = self
+            .value()
+            .ok_or_else(|| format!("go: '{name}' needs a value"))?;
+        text.parse()
+            .map_err(|_| format!("go: '{text}' is not a valid number for '{name}'"))
+    }
+
+    /// The error for an unknown parameter, whose values (up to the next parameter) go with it.
+    fn unknown(&mut self, name: &str) -> String {
+        while self.value().is_some() {}
+        format!("go: unknown parameter '{name}'")
+    }
+}
+
+/// Starts the search of a `go` whose parameters that could not be read are `errors`. A `go`
+/// is never refused, since a GUI waits for its `bestmove`: each error is reported with
+/// `info string error: ...` and that parameter left out. When what is left sets no limit at
+/// all (a bad `depth` or `movetime` alone), the search stops after depth 1 rather than run
+/// until a `stop` that may never come.
+fn start_go(engine: &mut Engine, mut limits: Limits, ponder: bool, errors: &[String]) {
+    engine.stop();
+    for error in errors {
+        engine.out.line(&format!("info string error: {error}"));
+    }
+    let unlimited = limits.time.is_none()
+        && limits.movetime.is_none()
+        && limits.depth.is_none()
+        && limits.nodes.is_none()
+        && limits.mate.is_none()
+        && !limits.infinite;
+    if !errors.is_empty() && unlimited {
+        limits.depth = Some(1);
+    }
+    engine.go(limits, ponder);
 }

@@ -5,7 +5,7 @@
 
 use super::engine::{parse_moves, parse_position, Engine};
 use super::options::{find_ucci, EngineOption, OPTIONS, UCCI_IGNORED};
-use super::{number, Flow};
+use super::{start_go, Flow, GoWords};
 use crate::board::notation::RankBase;
 use crate::search::tt::Bound;
 use crate::search::Limits;
@@ -31,7 +31,7 @@ pub(super) fn handle(engine: &mut Engine, line: &str) -> Result<Flow, String> {
             let tokens: Vec<&str> = args.split_whitespace().collect();
             engine.options.banned = parse_moves(&engine.pos, &tokens, RankBase::Zero)?;
         }
-        "go" => go(engine, args)?,
+        "go" => go(engine, args),
         "stop" => engine.stop(),
         "ponderhit" => engine.ponderhit(),
         "probe" => probe(engine, args)?,
@@ -60,49 +60,64 @@ fn set_option(engine: &mut Engine, args: &str) -> Result<(), String> {
     engine.apply(option.setting, value)
 }
 
-fn go(engine: &mut Engine, args: &str) -> Result<(), String> {
-    let (limits, ponder) = parse_go(args, engine.ucci_millis)?;
-    engine.go(limits, ponder);
-    Ok(())
+/// `go`, never refused (see `start_go`): a bad parameter is reported and left out.
+fn go(engine: &mut Engine, args: &str) {
+    let (limits, ponder, errors) = parse_go(args, engine.ucci_millis);
+    start_go(engine, limits, ponder, &errors);
 }
 
-/// Reads `go`'s parameters into search limits (times in milliseconds) and the ponder flag.
-fn parse_go(args: &str, millis: bool) -> Result<(Limits, bool), String> {
-    let tokens: Vec<&str> = args.split_whitespace().collect();
+/// Every word `go` takes, the parameters and the flags.
+const GO_NAMES: &[&str] = &[
+    "ponder",
+    "draw",
+    "infinite",
+    "time",
+    "increment",
+    "movestogo",
+    "depth",
+    "nodes",
+    "opptime",
+    "oppmovestogo",
+    "oppincrement",
+];
+
+/// Reads `go`'s parameters into search limits (times in milliseconds) and the ponder flag,
+/// with an error for each parameter that could not be read.
+fn parse_go(args: &str, millis: bool) -> (Limits, bool, Vec<String>) {
+    let mut words = GoWords::new(args, GO_NAMES);
     let mut limits = Limits::default();
     let mut ponder = false;
+    let mut errors = Vec::new();
     let unit = if millis { 1 } else { 1000 };
-    let mut i = 0;
-    while i < tokens.len() {
-        let key = tokens[i];
-        let value = tokens.get(i + 1);
-        match key {
-            "ponder" => ponder = true,
-            "draw" => {} // a draw offer: Chariot plays on
-            "infinite" => limits.infinite = true,
-            _ => {
-                i += 1;
-                match key {
-                    "time" => {
-                        limits.time = Some(number::<u64>("go", key, value)?.saturating_mul(unit))
-                    }
-                    "increment" => {
-                        limits.inc = number::<u64>("go", key, value)?.saturating_mul(unit)
-                    }
-                    "movestogo" => limits.movestogo = Some(number("go", key, value)?),
-                    "depth" => limits.depth = Some(number("go", key, value)?),
-                    "nodes" => limits.nodes = Some(number("go", key, value)?),
-                    // The opponent's clock does not change how Chariot spends its own.
-                    "opptime" | "oppmovestogo" | "oppincrement" => {
-                        number::<u64>("go", key, value)?;
-                    }
-                    _ => return Err(format!("go: unknown parameter '{key}'")),
-                }
+    while let Some(name) = words.next_name() {
+        let read = match name {
+            "ponder" => {
+                ponder = true;
+                Ok(())
             }
+            "draw" => Ok(()), // a draw offer: Chariot plays on
+            "infinite" => {
+                limits.infinite = true;
+                Ok(())
+            }
+            "time" => words
+                .number(name)
+                .map(|t: u64| limits.time = Some(t.saturating_mul(unit))),
+            "increment" => words
+                .number(name)
+                .map(|t: u64| limits.inc = t.saturating_mul(unit)),
+            "movestogo" => words.number(name).map(|n| limits.movestogo = Some(n)),
+            "depth" => words.number(name).map(|d| limits.depth = Some(d)),
+            "nodes" => words.number(name).map(|n| limits.nodes = Some(n)),
+            // The opponent's clock does not change how Chariot spends its own.
+            "opptime" | "oppmovestogo" | "oppincrement" => words.number::<u64>(name).map(|_| ()),
+            _ => Err(words.unknown(name)),
+        };
+        if let Err(e) = read {
+            errors.push(e);
         }
-        i += 1;
     }
-    Ok((limits, ponder))
+    (limits, ponder, errors)
 }
 
 /// `probe [fen F | startpos] [moves ...]`: what the hash table knows about a position.
@@ -135,21 +150,33 @@ mod tests {
 
     #[test]
     fn go_times_are_seconds_unless_usemillisec() {
-        let (limits, ponder) = parse_go("time 300 increment 2 opptime 300", false).unwrap();
+        let (limits, ponder, errors) = parse_go("time 300 increment 2 opptime 300", false);
         assert_eq!(
             (limits.time, limits.inc, ponder),
             (Some(300_000), 2_000, false)
         );
-        let (limits, ponder) = parse_go("ponder time 300 increment 2", true).unwrap();
+        assert!(errors.is_empty());
+        let (limits, ponder, _) = parse_go("ponder time 300 increment 2", true);
         assert_eq!((limits.time, limits.inc, ponder), (Some(300), 2, true));
     }
 
     #[test]
-    fn go_rejects_bad_parameters() {
-        assert!(parse_go("time soon", false).is_err());
-        assert!(parse_go("time", false).is_err());
-        assert!(parse_go("hurry 3", false).is_err());
-        let (limits, _) = parse_go("draw depth 5 nodes 1000", false).unwrap();
+    fn go_reports_bad_parameters_and_keeps_the_rest() {
+        for (args, error) in [
+            (
+                "time soon depth 4",
+                "'soon' is not a valid number for 'time'",
+            ),
+            ("time depth 4", "'time' needs a value"),
+            ("hurry 3 depth 4", "unknown parameter 'hurry'"),
+        ] {
+            let (limits, _, errors) = parse_go(args, false);
+            assert_eq!(errors.len(), 1, "{args}: {errors:?}");
+            assert!(errors[0].contains(error), "{args}: {errors:?}");
+            assert_eq!((limits.time, limits.depth), (None, Some(4)), "{args}");
+        }
+        let (limits, _, errors) = parse_go("draw depth 5 nodes 1000", false);
         assert_eq!((limits.depth, limits.nodes), (Some(5), Some(1000)));
+        assert!(errors.is_empty());
     }
 }

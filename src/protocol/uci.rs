@@ -1,9 +1,10 @@
 //! UCI commands, Pikafish style: ICCS moves with ranks 0-9, or 1-10 once the GUI has set
 //! `UCI_Variant` (the convention of multi-variant GUIs and the cutechess xiangqi fork).
 
-use super::engine::{ban_all_but, parse_moves, Engine};
+use super::engine::{ban_all_but, Engine};
 use super::options::{find_uci, EngineOption, OPTIONS};
-use super::{number, Flow};
+use super::{start_go, Flow, GoWords};
+use crate::board::notation::parse_move;
 use crate::board::types::Color;
 use crate::search::score::MAX_PLY;
 use crate::search::Limits;
@@ -18,7 +19,7 @@ pub(super) fn handle(engine: &mut Engine, line: &str) -> Result<Flow, String> {
         "ucinewgame" => engine.clear_hash(),
         "setoption" => set_option(engine, args)?,
         "position" => engine.set_position(args)?,
-        "go" => go(engine, args)?,
+        "go" => go(engine, args),
         "stop" => engine.stop(),
         "ponderhit" => engine.ponderhit(),
         "d" => engine.out.line(&engine.describe()),
@@ -58,50 +59,75 @@ fn set_option(engine: &mut Engine, args: &str) -> Result<(), String> {
     engine.apply(option.setting, value)
 }
 
-fn go(engine: &mut Engine, args: &str) -> Result<(), String> {
-    let tokens: Vec<&str> = args.split_whitespace().collect();
+/// Every word `go` takes, the parameters and the flags.
+const GO_NAMES: &[&str] = &[
+    "searchmoves",
+    "ponder",
+    "wtime",
+    "btime",
+    "winc",
+    "binc",
+    "movestogo",
+    "depth",
+    "nodes",
+    "mate",
+    "movetime",
+    "infinite",
+];
+
+/// `go`, never refused (see `start_go`): a bad parameter, or a `searchmoves` move that is not
+/// legal, is reported and left out.
+fn go(engine: &mut Engine, args: &str) {
+    let mut words = GoWords::new(args, GO_NAMES);
     let mut limits = Limits::default();
     let (mut wtime, mut btime, mut winc, mut binc) = (None, None, 0, 0);
     let mut ponder = false;
-    let mut search_moves = None;
-    let mut i = 0;
-    while i < tokens.len() {
-        let key = tokens[i];
-        let value = tokens.get(i + 1);
-        i += 2;
-        match key {
-            "wtime" => wtime = Some(number::<i64>("go", key, value)?.max(0) as u64),
-            "btime" => btime = Some(number::<i64>("go", key, value)?.max(0) as u64),
-            "winc" => winc = number::<i64>("go", key, value)?.max(0) as u64,
-            "binc" => binc = number::<i64>("go", key, value)?.max(0) as u64,
-            "movestogo" => limits.movestogo = Some(number("go", key, value)?),
-            "movetime" => limits.movetime = Some(number("go", key, value)?),
-            "depth" => limits.depth = Some(number("go", key, value)?),
-            "nodes" => limits.nodes = Some(number("go", key, value)?),
-            "mate" => {
-                let moves: i32 = number("go", key, value)?;
-                if !(1..=MAX_PLY as i32 / 2).contains(&moves) {
-                    return Err(format!(
+    let mut search_moves = Vec::new();
+    let mut errors = Vec::new();
+    // A clock may be sent negative once it has run out.
+    let clock = |ms: i64| ms.max(0) as u64;
+    while let Some(name) = words.next_name() {
+        let read = match name {
+            "wtime" => words.number(name).map(|ms| wtime = Some(clock(ms))),
+            "btime" => words.number(name).map(|ms| btime = Some(clock(ms))),
+            "winc" => words.number(name).map(|ms| winc = clock(ms)),
+            "binc" => words.number(name).map(|ms| binc = clock(ms)),
+            "movestogo" => words.number(name).map(|n| limits.movestogo = Some(n)),
+            "movetime" => words.number(name).map(|ms| limits.movetime = Some(ms)),
+            "depth" => words.number(name).map(|d| limits.depth = Some(d)),
+            "nodes" => words.number(name).map(|n| limits.nodes = Some(n)),
+            "mate" => words.number(name).and_then(|moves: i32| {
+                if (1..=MAX_PLY as i32 / 2).contains(&moves) {
+                    limits.mate = Some(moves);
+                    Ok(())
+                } else {
+                    Err(format!(
                         "go mate takes 1 to {} moves, not {moves}",
                         MAX_PLY / 2
-                    ));
+                    ))
                 }
-                limits.mate = Some(moves);
-            }
+            }),
             "infinite" => {
                 limits.infinite = true;
-                i -= 1;
+                Ok(())
             }
             "ponder" => {
                 ponder = true;
-                i -= 1;
+                Ok(())
             }
             "searchmoves" => {
-                let moves = parse_moves(&engine.pos, &tokens[i - 1..], engine.move_base())?;
-                search_moves = Some(moves);
-                i = tokens.len();
+                while let Some(text) = words.value() {
+                    match parse_move(&engine.pos, text, engine.move_base()) {
+                        Ok(mv) => search_moves.push(mv),
+                        Err(e) => errors.push(format!("go searchmoves: {e}")),
+                    }
+                }
+                Ok(())
             }
-            _ => return Err(format!("go: unknown parameter '{key}'")),
+            _ => Err(words.unknown(name)),
+        };
+        if let Err(e) = read {
+            errors.push(e);
         }
     }
     let (time, inc) = match engine.pos.side_to_move() {
@@ -111,11 +137,11 @@ fn go(engine: &mut Engine, args: &str) -> Result<(), String> {
     limits.time = time;
     limits.inc = inc;
     engine.stop();
-    if let Some(moves) = search_moves {
-        engine.options.banned = ban_all_but(&engine.pos, &moves);
+    // No legal move among them: the search is not restricted.
+    engine.options.banned = if search_moves.is_empty() {
+        Vec::new()
     } else {
-        engine.options.banned.clear();
-    }
-    engine.go(limits, ponder);
-    Ok(())
+        ban_all_but(&engine.pos, &search_moves)
+    };
+    start_go(engine, limits, ponder, &errors);
 }

@@ -3,10 +3,11 @@
 //! chooses) whose output is captured. Properties: no panic; every command returns (searches
 //! are bounded by the harness caps, and infinite or ponder searches end at the next `go`,
 //! `position`, `stop` or the end of input); a rejected command leaves the position and the
-//! settings as they were; every accepted `go` ends in exactly one `bestmove`/`nobestmove`,
-//! after at least one `info depth` line when it has a move (UCI's `bestmove (none)` right
-//! after `info depth 0 score mate 0`), whose moves and whose PV moves are legal in the
-//! position searched; `d` shows the position the engine holds.
+//! settings as they were; no `go` is refused, however bad its parameters, and every `go`
+//! ends in exactly one `bestmove`/`nobestmove`, after at least one `info depth` line when it
+//! has a move (UCI's `bestmove (none)` right after `info depth 0 score mate 0`), whose moves
+//! and whose PV moves are legal in the position searched; `d` shows the position the engine
+//! holds.
 //!
 //! Commands arrive at whatever moment the harness reaches them, usually while a search has
 //! barely started, except `isready`: there the harness lets a search that ends by itself run to
@@ -147,6 +148,10 @@ pub fn protocol(data: &[u8]) -> Summary {
             session.wait();
         }
         let is_go = text.split_whitespace().next() == Some("go");
+        assert!(
+            !(is_go && matches!(outcome, Outcome::Rejected(_))),
+            "'{text}' was refused: a GUI would wait for its bestmove forever"
+        );
         summary.commands += usize::from(!text.is_empty());
         summary.rejected += usize::from(matches!(outcome, Outcome::Rejected(_)));
         let engine = session.engine();
