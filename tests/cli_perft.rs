@@ -93,3 +93,18 @@ fn bad_arguments_are_rejected() {
     assert!(!out.status.success());
     assert!(!String::from_utf8_lossy(&out.stderr).contains("panicked"));
 }
+
+#[test]
+fn depth_zero_counts_the_position_itself() {
+    for command in ["perft", "divide"] {
+        let out = chariot(&[command, "0"]);
+        assert!(out.status.success());
+        assert_eq!(nodes_line(&out), 1, "{command} 0");
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        let moves = stdout.lines().filter(|l| {
+            l.split_once(": ")
+                .is_some_and(|(m, _)| parse_coords(m, RankBase::Zero).is_some())
+        });
+        assert_eq!(moves.count(), 0, "{command} 0 lists moves:\n{stdout}");
+    }
+}

@@ -24,8 +24,12 @@ pub fn perft(pos: &mut Position, depth: u32) -> u64 {
     }
 }
 
-/// Leaves below each legal move, in generation order.
+/// Leaves below each legal move, in generation order. At depth 0 no move is played, so there
+/// is none to list: the one leaf is the position itself (`perft 0` counts 1).
 pub fn divide(pos: &mut Position, depth: u32) -> Vec<(Move, u64)> {
+    if depth == 0 {
+        return Vec::new();
+    }
     let moves = legal_moves(pos);
     moves
         .iter()
@@ -45,10 +49,11 @@ pub fn run_perft(pos: &mut Position, depth: u32) {
     report_speed(nodes, start);
 }
 
-/// `chariot divide`: the leaves below each root move, then the total.
+/// `chariot divide`: the leaves below each root move, then the total (the same as perft's,
+/// 1 at depth 0).
 pub fn run_divide(pos: &mut Position, depth: u32) {
     let start = Instant::now();
-    let mut total = 0;
+    let mut total = u64::from(depth == 0);
     for (mv, count) in divide(pos, depth) {
         outln!("{mv}: {count}");
         total += count;
