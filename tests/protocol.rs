@@ -127,6 +127,18 @@ fn uci_variant_switches_to_ranks_one_to_ten() {
         pos.make_move(parse_move(&pos, mv, RankBase::Zero).unwrap());
     }
     assert_eq!(e.fen(), pos.to_fen());
+    // `d` labels the ranks as moves now name them, 10 at the top down to 1.
+    e.send("isready");
+    e.until("readyok");
+    e.send("d");
+    let shown = e.until("Fen: ");
+    let board: Vec<&String> = shown
+        .iter()
+        .filter(|l| l.split_whitespace().count() == 10)
+        .collect();
+    assert_eq!(board.len(), 10, "{shown:#?}");
+    assert!(board[0].starts_with("10  r"), "{shown:#?}");
+    assert!(board[9].starts_with(" 1  R"), "{shown:#?}");
     e.send("go depth 4");
     let lines = e.until("bestmove");
     let (best, _) = bestmove(lines.last().unwrap());

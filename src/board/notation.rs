@@ -107,6 +107,30 @@ pub fn format_move(mv: Move, base: RankBase) -> String {
     }
 }
 
+/// The board drawn from Black's side down to Red's, with file letters and the ranks labelled
+/// in the numbering of `base` (`Position`'s `Display` is the drawing with ranks 0-9).
+pub struct Diagram<'a>(pub &'a Position, pub RankBase);
+
+impl fmt::Display for Diagram<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        let Diagram(pos, base) = *self;
+        let (first, width) = match base {
+            RankBase::Zero => (0, 1),
+            RankBase::One => (1, 2),
+        };
+        for rank in (0..10).rev() {
+            write!(f, "{:>width$} ", rank + first)?;
+            for file in 0..9 {
+                let sq = Square::from_coords(file, rank).expect("on board");
+                let c = pos.piece_at(sq).map_or('.', |p| p.letter());
+                write!(f, " {c}")?;
+            }
+            writeln!(f)?;
+        }
+        writeln!(f, "{:width$}  a b c d e f g h i", "")
+    }
+}
+
 /// The position after `moves` (move texts in `base` notation) from `fen`, or from the start
 /// position: the one way the command line and the protocols set up a position. The error
 /// names the FEN or the first move that is wrong.

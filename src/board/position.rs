@@ -3,6 +3,7 @@
 
 use crate::board::attacks::*;
 use crate::board::bitboard::Bitboard;
+use crate::board::notation::{Diagram, RankBase};
 use crate::board::types::{Color, Move, Piece, PieceType, Square};
 use crate::board::zobrist::{ZOBRIST_CONTENT, ZOBRIST_PIECE, ZOBRIST_SIDE};
 
@@ -770,15 +771,6 @@ impl std::fmt::Debug for Position {
 impl std::fmt::Display for Position {
     /// The board drawn from Black's side (rank 9) down to Red's, with file and rank labels.
     fn fmt(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
-        for rank in (0..10).rev() {
-            write!(f, "{rank} ")?;
-            for file in 0..9 {
-                let sq = Square::from_coords(file, rank).expect("on board");
-                let c = self.piece_at(sq).map_or('.', Piece::letter);
-                write!(f, " {c}")?;
-            }
-            writeln!(f)?;
-        }
-        writeln!(f, "   a b c d e f g h i")
+        write!(f, "{}", Diagram(self, RankBase::Zero))
     }
 }

@@ -5,7 +5,7 @@
 use super::options::{Setting, Value};
 use super::{Caps, Output};
 use crate::board::movegen::legal_moves;
-use crate::board::notation::{parse_move, position_from, RankBase};
+use crate::board::notation::{parse_move, position_from, Diagram, RankBase};
 use crate::board::position::Position;
 use crate::board::types::Move;
 use crate::nnue::{Network, EMBEDDED_NAME};
@@ -268,11 +268,11 @@ impl Engine {
         });
     }
 
-    /// The board, FEN and hash, for `d`.
+    /// The board (ranks labelled as moves name them), FEN and hash, for `d`.
     pub fn describe(&self) -> String {
         format!(
             "{}\nFen: {}\nKey: {:016X}",
-            self.pos,
+            Diagram(&self.pos, self.move_base()),
             self.pos.to_fen(),
             self.pos.hash()
         )
