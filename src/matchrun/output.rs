@@ -97,7 +97,12 @@ impl PairingStats {
             "  Pentanomial [0, 0.5, 1, 1.5, 2] = [{}, {}, {}, {}, {}]",
             p[0], p[1], p[2], p[3], p[4]
         );
-        let _ = writeln!(out, "  Elo         {} (95%)", self.elo_text());
+        // The bar's level, where there is a bar; `nan` comes with its reason instead.
+        let level = match self.elo() {
+            Some(e) if e.error95.is_finite() => " (95%)",
+            _ => "",
+        };
+        let _ = writeln!(out, "  Elo         {}{level}", self.elo_text());
         let _ = writeln!(out, "  LOS         {:.1}%", 100.0 * w.los());
         let _ = writeln!(
             out,
@@ -174,5 +179,27 @@ mod tests {
             assert!(text.contains(needle), "missing {needle} in\n{text}");
         }
         assert!(s.progress(None).starts_with("A vs B: +1 =1 -1 (50.0%)"));
+    }
+
+    #[test]
+    fn an_undefined_bar_reads_cleanly() {
+        let mut s = PairingStats {
+            first: "A".into(),
+            second: "B".into(),
+            ..Default::default()
+        };
+        s.record(1.0, "checkmate");
+        let text = s.summary(None);
+        assert!(
+            text.contains("  Elo         +inf ± nan (every game won: no finite estimate)\n"),
+            "{text}"
+        );
+        s.record(0.0, "checkmate");
+        s.penta.add_pair(1.0, 0.0);
+        let text = s.summary(None);
+        assert!(
+            text.contains("  Elo         +0.0 ± nan (too few games for a 95% bar)\n"),
+            "{text}"
+        );
     }
 }
