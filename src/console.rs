@@ -1,5 +1,6 @@
 //! What the command-line tools write for a person: lines on standard output that end the
-//! program quietly once the reader has gone (`chariot bench | head -3`), as Unix tools do.
+//! program quietly once the reader has gone (`chariot bench | head -3`), as Unix tools do, and
+//! counts with their noun in the right number (`1 game`, `2 games`).
 
 use std::fmt;
 use std::io::{ErrorKind, Write};
@@ -34,5 +35,29 @@ pub fn write_out(text: fmt::Arguments) {
         }
         eprintln!("error: cannot write to standard output: {e}");
         std::process::exit(1);
+    }
+}
+
+/// `n` and a noun that takes an `s` in the plural: `count(1, "pair")` is `1 pair`.
+pub fn count(n: u64, noun: &str) -> String {
+    count_irregular(n, noun, &format!("{noun}s"))
+}
+
+/// `n` and `one` or `many`: `count_irregular(2, "ply", "plies")` is `2 plies`.
+pub fn count_irregular(n: u64, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn one_is_singular() {
+        assert_eq!(count(1, "game"), "1 game");
+        assert_eq!(count(0, "pair"), "0 pairs");
+        assert_eq!(count(256, "thread"), "256 threads");
+        assert_eq!(count_irregular(1, "ply", "plies"), "1 ply");
+        assert_eq!(count_irregular(8, "ply", "plies"), "8 plies");
     }
 }

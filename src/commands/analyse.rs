@@ -3,7 +3,7 @@
 
 use crate::board::notation::{format_move, RankBase};
 use crate::board::position::Position;
-use crate::console::outln;
+use crate::console::{count, outln};
 use crate::protocol::engine::human_score;
 use crate::search::tt::TranspositionTable;
 use crate::search::{self, Limits, Line, Options, Signals};
@@ -73,10 +73,10 @@ pub fn run_analyse(
                 .ponder
                 .map_or(String::new(), |p| format!(" (expecting {p})"));
             outln!(
-                "best move {best}{ponder}, score {}, depth {}, {} nodes in {:.2}s",
+                "best move {best}{ponder}, score {}, depth {}, {} in {:.2}s",
                 human_score(result.score),
                 result.depth,
-                result.nodes,
+                count(result.nodes, "node"),
                 result.time.as_secs_f64()
             );
         }

@@ -1,6 +1,7 @@
 //! `chariot convert`: rewrites training positions from one format of `crate::samples` into the
 //! other (or the same one, to join files), reading through the one shared reader.
 
+use crate::console;
 use crate::samples::{self, Format};
 use clap::Args;
 use std::fs::OpenOptions;
@@ -71,8 +72,9 @@ pub fn run_convert(args: &ConvertArgs) -> Result<(), String> {
         return Err(e);
     }
     eprintln!(
-        "convert: {count} positions from {} file(s) to {} ({})",
-        args.input.len(),
+        "convert: {} from {} to {} ({})",
+        console::count(count, "position"),
+        console::count(args.input.len() as u64, "file"),
         args.output,
         match format {
             Format::Text => "text",

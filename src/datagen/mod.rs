@@ -6,6 +6,7 @@
 
 mod game;
 
+use crate::console::{count, count_irregular};
 use crate::matchrun::openings;
 use crate::protocol::options::MAX_THREADS;
 use crate::samples::{Format, Record, RECORD_BYTES};
@@ -193,13 +194,13 @@ pub fn run_datagen(args: &DatagenArgs) -> Result<(), String> {
         let _ = ctrlc::set_handler(move || stop.store(true, Ordering::SeqCst));
     }
     eprintln!(
-        "datagen: {} threads, {} per move, {} random plies, seed {seed}{}, {}, writing {} to {}",
-        args.threads,
+        "datagen: {}, {} per move, {}, seed {seed}{}, {}, writing {} to {}",
+        count(args.threads as u64, "thread"),
         match args.depth {
             Some(d) => format!("depth {d}"),
-            None => format!("{} nodes", args.nodes),
+            None => count(args.nodes, "node"),
         },
-        args.random_plies,
+        count_irregular(args.random_plies as u64, "random ply", "random plies"),
         match args.shard {
             Some(shard) => format!(", shard {shard}"),
             None => String::new(),
@@ -352,11 +353,11 @@ impl Progress {
         if self.by_games {
             self.bar.set_position(games);
             self.bar
-                .set_message(format!("{total} positions, {rate:.0} pos/s"));
+                .set_message(format!("{}, {rate:.0} pos/s", count(total, "position")));
         } else {
             self.bar.set_position(total);
             self.bar
-                .set_message(format!("{games} games, {rate:.0} pos/s"));
+                .set_message(format!("{}, {rate:.0} pos/s", count(games, "game")));
         }
         if self.plain {
             let mut last = self.last_line.lock().unwrap_or_else(|e| e.into_inner());
@@ -380,8 +381,10 @@ impl Progress {
             _ => String::new(),
         };
         format!(
-            "{:.0} s: {games} games, {total} positions, {rate:.0} pos/s{eta}",
-            self.start.elapsed().as_secs_f64()
+            "{:.0} s: {}, {}, {rate:.0} pos/s{eta}",
+            self.start.elapsed().as_secs_f64(),
+            count(games, "game"),
+            count(total, "position")
         )
     }
 
@@ -391,7 +394,9 @@ impl Progress {
         let total = self.positions.load(Ordering::SeqCst);
         let secs = elapsed.as_secs_f64().max(1e-3);
         eprintln!(
-            "datagen: {games} games, {total} positions in {secs:.1} s ({:.1} positions/s)",
+            "datagen: {}, {} in {secs:.1} s ({:.1} positions/s)",
+            count(games, "game"),
+            count(total, "position"),
             total as f64 / secs
         );
     }

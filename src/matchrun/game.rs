@@ -5,6 +5,7 @@ use super::engine::{describe, Answer, EngineProcess, Failure, Protocol, Reported
 use super::openings::Opening;
 use super::timecontrol::{charge, move_deadline, ClockState, MoveLimits};
 use crate::board::notation::{format_move, parse_move};
+use crate::console::count;
 use crate::rules::{
     adjudicate, earlier_occurrences, insufficient_material, judge_cycle, GameOutcome, Reason,
     RULE60_PLIES,
@@ -458,7 +459,7 @@ fn game_over(
             return Some(Ending {
                 winner: None,
                 termination: Termination::Adjudication,
-                reason: format!("draw: {limit} moves played (--max-moves)"),
+                reason: format!("draw: {} played (--max-moves)", count(limit.into(), "move")),
                 label: "max moves",
             });
         }

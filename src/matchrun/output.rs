@@ -4,6 +4,7 @@ use super::sprt::{Sprt, SprtStatus};
 #[cfg(test)]
 use super::stats::signed;
 use super::stats::{EloEstimate, Pentanomial, Wdl};
+use crate::console::count;
 use std::collections::BTreeMap;
 use std::fmt::Write;
 
@@ -77,11 +78,11 @@ impl PairingStats {
         let mut out = String::new();
         let _ = writeln!(
             out,
-            "Results of {} vs {} ({} games, {} pairs):",
+            "Results of {} vs {} ({}, {}):",
             self.first,
             self.second,
-            w.games(),
-            self.penta.pairs()
+            count(w.games().into(), "game"),
+            count(self.penta.pairs().into(), "pair")
         );
         let _ = writeln!(
             out,
@@ -179,6 +180,10 @@ mod tests {
             assert!(text.contains(needle), "missing {needle} in\n{text}");
         }
         assert!(s.progress(None).starts_with("A vs B: +1 =1 -1 (50.0%)"));
+        assert!(
+            text.starts_with("Results of A vs B (3 games, 1 pair):"),
+            "{text}"
+        );
     }
 
     #[test]
@@ -191,12 +196,20 @@ mod tests {
         s.record(1.0, "checkmate");
         let text = s.summary(None);
         assert!(
+            text.starts_with("Results of A vs B (1 game, 0 pairs):"),
+            "{text}"
+        );
+        assert!(
             text.contains("  Elo         +inf ± nan (every game won: no finite estimate)\n"),
             "{text}"
         );
         s.record(0.0, "checkmate");
         s.penta.add_pair(1.0, 0.0);
         let text = s.summary(None);
+        assert!(
+            text.starts_with("Results of A vs B (2 games, 1 pair):"),
+            "{text}"
+        );
         assert!(
             text.contains("  Elo         +0.0 ± nan (too few games for a 95% bar)\n"),
             "{text}"

@@ -7,6 +7,7 @@ use super::game::GameRecord;
 use super::output::PairingStats;
 use super::sprt::Sprt;
 use super::stats::{signed, Wdl};
+use crate::console::count;
 use crate::Color;
 use std::collections::BTreeMap;
 use std::fmt::Write;
@@ -207,9 +208,9 @@ impl Report {
             .iter()
             .map(|e| {
                 format!(
-                    "{}: {} moves, {:.0} ms per move, longest {} ms",
+                    "{}: {}, {:.0} ms per move, longest {} ms",
                     e.name,
-                    e.moves,
+                    count(e.moves, "move"),
                     e.total_ms as f64 / e.moves.max(1) as f64,
                     e.max_ms
                 )
@@ -233,8 +234,10 @@ impl Report {
     }
 
     fn progress_text(&self) -> String {
-        let total = self.total.map_or("?".to_string(), |t| t.to_string());
-        format!("{} of {total} games finished.", self.games)
+        let total = self
+            .total
+            .map_or("? games".to_string(), |t| count(t, "game"));
+        format!("{} of {total} finished.", self.games)
     }
 
     fn pairing_charts(&self, index: usize) -> Vec<Chart> {
@@ -547,10 +550,10 @@ impl Chart {
         let _ = write!(
             body,
             "<text x=\"{left}\" y=\"{}\" font-size=\"11\">1</text>\
-             <text x=\"{right}\" y=\"{}\" font-size=\"11\" text-anchor=\"end\">{} games</text>",
+             <text x=\"{right}\" y=\"{}\" font-size=\"11\" text-anchor=\"end\">{}</text>",
             bottom + 14.0,
             bottom + 14.0,
-            n as usize
+            count(n as u64, "game")
         );
         if let Some(band) = band.filter(|b| !b.is_empty()) {
             let upper = band.iter().map(|b| format!("{:.1},{:.1}", x(b.0), y(b.2)));

@@ -11,7 +11,7 @@ use super::report::Report;
 use super::sprt::{Sprt, SprtStatus};
 use super::timecontrol::MoveLimits;
 use super::MatchArgs;
-use crate::console::{out, outln};
+use crate::console::{count, out, outln};
 use crate::Color;
 use std::collections::HashMap;
 use std::fs::{File, OpenOptions};
@@ -262,8 +262,8 @@ fn setup(args: &MatchArgs) -> Result<(Plan, Option<Sprt>, Option<File>), String>
     if let Some(seed) = seed {
         // Printed so a shuffled run can be repeated.
         outln!(
-            "Openings in random order, seed={seed} ({} openings)",
-            openings.len()
+            "Openings in random order, seed={seed} ({})",
+            count(openings.len() as u64, "opening")
         );
     }
     let mut pairings = Vec::new();
@@ -418,7 +418,10 @@ impl<'a> Results<'a> {
     fn summary(self, interrupted: bool) -> Result<(), String> {
         outln!();
         if interrupted {
-            outln!("Match interrupted after {} finished games.", self.played);
+            outln!(
+                "Match interrupted after {}.",
+                count(self.played, "finished game")
+            );
         }
         for s in &self.stats {
             out!("{}", s.summary(self.sprt.as_ref()));

@@ -12,7 +12,7 @@ pub mod model;
 pub mod optimizer;
 pub mod params_writer;
 
-use crate::console::outln;
+use crate::console::{count, outln};
 use crate::eval::trace::weight;
 use clap::Args;
 use data::{Dataset, LoadOptions};
@@ -179,9 +179,10 @@ pub fn run_tune(args: &TuneArgs) -> Result<(), String> {
     let mut w = best.2;
     let secs = tuning.elapsed().as_secs_f64();
     outln!(
-        "{} epochs in {secs:.1} s: {:.3} s per epoch per million positions ({threads} threads)",
-        args.epochs,
-        secs / args.epochs.max(1) as f64 / (train.len() as f64 / 1e6)
+        "{} in {secs:.1} s: {:.3} s per epoch per million positions ({})",
+        count(args.epochs as u64, "epoch"),
+        secs / args.epochs.max(1) as f64 / (train.len() as f64 / 1e6),
+        count(threads as u64, "thread")
     );
 
     recentre_tables(&mut w, &initial, &frozen, &uses);
