@@ -27,7 +27,10 @@ fn eval_prints_the_terms_and_the_final_score() {
         assert!(text.contains(term), "missing {term} in:\n{text}");
     }
     let pos = chariot::Position::from_fen(fen).unwrap();
-    let score = chariot::eval::Evaluator::new(&pos).evaluate_uncached(&pos);
+    // The engine's default evaluation: the embedded network where the build has one.
+    let network = chariot::nnue::default_network();
+    let score = chariot::eval::Evaluator::with_network(&pos, Default::default(), network)
+        .evaluate_uncached(&pos);
     let last = text.lines().last().expect("output");
     assert_eq!(last, format!("Final evaluation: {score} cp (side to move)"));
 }

@@ -55,8 +55,12 @@ fn options_load_a_network_and_a_bad_file_keeps_the_one_in_use() {
     let mut e = Engine::start();
     e.send("uci");
     let lines = e.until("uciok");
-    assert!(lines.contains(&"option name Use NNUE type check default false".to_string()));
+    let default = chariot::nnue::HAS_EMBEDDED;
+    assert!(lines.contains(&format!(
+        "option name Use NNUE type check default {default}"
+    )));
     assert!(lines.contains(&"option name EvalFile type string default <embedded>".to_string()));
+    e.send("setoption name Use NNUE value false");
     let classical = searched_score(&mut e);
 
     e.send(&format!("setoption name EvalFile value {}", good.display()));

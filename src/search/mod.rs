@@ -422,7 +422,8 @@ mod tests {
         let learnt = memory.0.take().expect("the search leaves its tables");
         assert!(learnt.history.learnt_anything() && learnt.correction.learnt_anything());
         // The root was evaluated, and its score is still cached for the next search.
-        let eval = crate::eval::Evaluator::with_caches(&pos, learnt.eval_caches);
+        let network = Options::default().network;
+        let eval = crate::eval::Evaluator::with_network(&pos, learnt.eval_caches, network);
         assert_eq!(eval.cached(&pos), Some(eval.evaluate_uncached(&pos)));
     }
 

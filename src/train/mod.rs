@@ -10,6 +10,7 @@
 mod checkpoint;
 pub mod model;
 
+use crate::console::outln;
 use crate::samples::{self, Record};
 use clap::Args;
 use model::{FloatNet, Objective, Sample, Scratch, PARAMS};
@@ -110,7 +111,7 @@ pub fn run_train(args: &TrainArgs) -> Result<(), String> {
             records.len()
         ));
     }
-    println!(
+    outln!(
         "data: {} positions ({} training, {} validation), {} bytes each in memory, read in {:.1}s",
         records.len(),
         train.len(),
@@ -122,7 +123,7 @@ pub fn run_train(args: &TrainArgs) -> Result<(), String> {
     let (mut net, mut optimiser, first_epoch, k) = match &args.resume {
         Some(path) => {
             let c = checkpoint::read(path)?;
-            println!("resumed {} after epoch {}", path.display(), c.epoch);
+            outln!("resumed {} after epoch {}", path.display(), c.epoch);
             (c.net, c.adam, c.epoch, c.k)
         }
         None => (
@@ -136,7 +137,7 @@ pub fn run_train(args: &TrainArgs) -> Result<(), String> {
         k,
         lambda: args.lambda,
     };
-    println!(
+    outln!(
         "k = {k:.6} (sigmoid(k x cp)), lambda {}, hidden {}, {} buckets, {} threads, batch {}",
         args.lambda,
         crate::nnue::HIDDEN,
@@ -207,7 +208,7 @@ pub fn run_train(args: &TrainArgs) -> Result<(), String> {
         let valid_loss = validation_loss(&net, &valid, &objective, args.threads);
         let seconds = began.elapsed().as_secs_f64();
         let improved = valid_loss < best;
-        println!(
+        outln!(
             "epoch {epoch:>3}/{}  train {train_loss:.6}  validation {valid_loss:.6}  lr {lr:.6}  {:.0} pos/s/thread  {seconds:.1}s{}",
             args.epochs,
             train.len() as f64 / seconds / args.threads as f64,
@@ -225,7 +226,7 @@ pub fn run_train(args: &TrainArgs) -> Result<(), String> {
     if let Some(float) = &best_net {
         report_quantisation(float, &args.output, &valid)?;
     }
-    println!(
+    outln!(
         "wrote {} (best validation loss {best:.6}); checkpoint {}; {:.1}s in all",
         args.output.display(),
         checkpoint_path.display(),
@@ -319,7 +320,7 @@ fn report_quantisation(
         total += (int - want).abs() as f64;
         size += want.abs() as f64;
     }
-    println!(
+    outln!(
         "quantised against float on {n} held-out positions: mean |difference| {:.2} cp, largest {worst:.1} cp (mean |score| {:.0} cp)",
         total / n.max(1) as f64,
         size / n.max(1) as f64
