@@ -470,23 +470,19 @@ fn a_go_with_a_bad_parameter_reports_it_and_still_answers() {
     e.send("position startpos moves h2e2");
     let mut pos = Position::startpos();
     pos.make_move(parse_move(&pos, "h2e2", RankBase::Zero).unwrap());
-    for (go, words) in [
-        ("go movetime -5", "not a valid number"),
-        ("go depth x", "not a valid number"),
-        ("go wtime", "needs a value"),
-        ("go sideways 5", "unknown parameter"),
-        ("go mate 0", "go mate takes"),
-        ("go searchmoves a0a9", "not a legal move"),
-        ("go depth 2 nodes many", "not a valid number"),
-    ] {
-        let (lines, _) = answered(&mut e, go, &pos);
-        assert!(
-            lines
-                .iter()
-                .any(|l| l.starts_with("info string error") && l.contains(words)),
-            "'{go}': {lines:#?}"
-        );
-    }
+    assert_each_go_reports(
+        &mut e,
+        &pos,
+        &[
+            ("go movetime -5", "not a valid number"),
+            ("go depth x", "not a valid number"),
+            ("go wtime", "needs a value"),
+            ("go sideways 5", "unknown parameter"),
+            ("go mate 0", "go mate takes"),
+            ("go searchmoves a0a9", "not a legal move"),
+            ("go depth 2 nodes many", "not a valid number"),
+        ],
+    );
     // What can be read is kept: the legal one of the moves, the depth.
     let (lines, best) = answered(&mut e, "go depth 3 searchmoves h9g7 zz a0a9", &pos);
     assert_eq!(best, "h9g7", "{lines:#?}");
@@ -498,20 +494,10 @@ fn a_go_with_a_bad_parameter_reports_it_and_still_answers() {
     e.until("readyok");
 }
 
-#[test]
-fn a_ucci_go_with_a_bad_parameter_reports_it_and_still_answers() {
-    let mut e = Engine::start();
-    e.send("ucci");
-    e.until("ucciok");
-    let pos = Position::startpos();
-    for (go, words) in [
-        ("go time soon", "not a valid number"),
-        ("go depth x", "not a valid number"),
-        ("go nodes -1", "not a valid number"),
-        ("go increment", "needs a value"),
-        ("go fly", "unknown parameter"),
-    ] {
-        let (lines, _) = answered(&mut e, go, &pos);
+/// Each `go` is answered (see `answered`) and reports an error line holding its words.
+fn assert_each_go_reports(e: &mut Engine, pos: &Position, cases: &[(&str, &str)]) {
+    for &(go, words) in cases {
+        let (lines, _) = answered(e, go, pos);
         assert!(
             lines
                 .iter()
@@ -519,6 +505,25 @@ fn a_ucci_go_with_a_bad_parameter_reports_it_and_still_answers() {
             "'{go}': {lines:#?}"
         );
     }
+}
+
+#[test]
+fn a_ucci_go_with_a_bad_parameter_reports_it_and_still_answers() {
+    let mut e = Engine::start();
+    e.send("ucci");
+    e.until("ucciok");
+    let pos = Position::startpos();
+    assert_each_go_reports(
+        &mut e,
+        &pos,
+        &[
+            ("go time soon", "not a valid number"),
+            ("go depth x", "not a valid number"),
+            ("go nodes -1", "not a valid number"),
+            ("go increment", "needs a value"),
+            ("go fly", "unknown parameter"),
+        ],
+    );
     let (lines, _) = answered(&mut e, "go depth 3 opptime soon", &pos);
     let last = lines.iter().rfind(|l| l.starts_with("info depth")).unwrap();
     assert_eq!(info_depth(last), 3, "{lines:#?}");
