@@ -12,6 +12,7 @@ pub mod eval;
 pub mod matchrun;
 pub mod memory;
 pub mod nnue;
+pub mod notation;
 pub mod protocol;
 pub mod rules;
 pub mod samples;

@@ -12,7 +12,7 @@
 mod common;
 
 use chariot::board::notation::{parse_move, RankBase};
-use chariot::matchrun::pgn::read_games;
+use chariot::notation::pgn::read_games;
 use chariot::Position;
 use common::engine_process::Engine;
 use std::path::{Path, PathBuf};

@@ -4,7 +4,7 @@
 //! report that agree. The 200-game time-forfeit check is `perf/time_forfeit.sh` (and the
 //! ignored test below).
 
-use chariot::matchrun::pgn::{read_games, PgnGame};
+use chariot::notation::pgn::{read_games, PgnGame};
 use std::path::PathBuf;
 use std::process::Command;
 

@@ -4,7 +4,7 @@
 //! over (`nobestmove`, `bestmove (none)`, `bestmove 0000`) are judged by the rules; the
 //! `--draw-plies` and `--max-moves` limits end games; SPRT stops; Ctrl-C keeps what was finished.
 
-use chariot::matchrun::pgn::{read_games, PgnGame};
+use chariot::notation::pgn::{read_games, PgnGame};
 use std::path::PathBuf;
 use std::process::{Command, Output, Stdio};
 use std::sync::OnceLock;

@@ -2,7 +2,7 @@
 //! for both sides until the rules or score adjudication end it. Only quiet positions are kept.
 
 use crate::board::movegen::legal_moves;
-use crate::matchrun::openings::Opening;
+use crate::notation::openings::Opening;
 use crate::rules::adjudicate;
 use crate::samples::{self, Format, Record};
 use crate::search::score::is_mate;
@@ -228,7 +228,7 @@ fn score_verdict(settings: &Settings, red_scores: &[i32]) -> Option<Option<Color
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::matchrun::openings;
+    use crate::notation::openings;
 
     fn fast() -> Settings {
         Settings {

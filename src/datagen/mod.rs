@@ -7,7 +7,7 @@
 mod game;
 
 use crate::console::{count, count_irregular};
-use crate::matchrun::openings;
+use crate::notation::openings;
 use crate::protocol::options::MAX_THREADS;
 use crate::samples::{Format, Record, RECORD_BYTES};
 use clap::Args;

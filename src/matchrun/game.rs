@@ -2,10 +2,10 @@
 //! ending it by the rules, by score adjudication, or by an engine's failure.
 
 use super::engine::{describe, Answer, EngineProcess, Failure, Protocol, ReportedScore};
-use super::openings::Opening;
 use super::timecontrol::{charge, move_deadline, ClockState, MoveLimits};
 use crate::board::notation::{format_move, parse_move};
 use crate::console::count;
+use crate::notation::openings::Opening;
 use crate::rules::{
     adjudicate, earlier_occurrences, insufficient_material, judge_cycle, GameOutcome, Reason,
     RULE60_PLIES,

@@ -4,7 +4,6 @@
 
 pub mod engine;
 pub mod game;
-pub mod openings;
 pub mod output;
 pub mod pgn;
 pub mod report;
@@ -12,7 +11,6 @@ mod runner;
 pub mod sprt;
 pub mod stats;
 pub mod timecontrol;
-pub mod wxf;
 
 use clap::{Arg, ArgAction, ArgMatches, Args, FromArgMatches};
 

@@ -4,7 +4,6 @@
 
 use super::engine::{EngineConfig, EngineProcess};
 use super::game::{self, DrawRule, Forfeit, GameRecord, GameSettings, ResignRule, Termination};
-use super::openings::{self, Opening, OpeningsSpec};
 use super::output::PairingStats;
 use super::pgn::{self, PgnContext};
 use super::report::Report;
@@ -12,6 +11,7 @@ use super::sprt::{Sprt, SprtStatus};
 use super::timecontrol::MoveLimits;
 use super::MatchArgs;
 use crate::console::{count, out, outln};
+use crate::notation::openings::{self, Opening, OpeningsSpec};
 use crate::Color;
 use std::collections::HashMap;
 use std::fs::{File, OpenOptions};

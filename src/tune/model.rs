@@ -154,7 +154,7 @@ mod tests {
     /// Positions from random games out of the built-in openings: every phase, both sides to
     /// move, checks and captures included.
     fn random_positions(count: usize, seed: u64) -> Vec<Position> {
-        let (suite, _) = crate::matchrun::openings::load(&Default::default()).unwrap();
+        let (suite, _) = crate::notation::openings::load(&Default::default()).unwrap();
         let mut rng = fastrand::Rng::with_seed(seed);
         let mut out = Vec::new();
         while out.len() < count {
