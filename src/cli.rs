@@ -30,7 +30,7 @@ pub struct PositionArgs {
 }
 
 impl PositionArgs {
-    fn position(&self) -> Result<Position, String> {
+    pub(crate) fn position(&self) -> Result<Position, String> {
         let moves = self.moves.iter().map(String::as_str);
         position_from(self.fen.as_deref(), moves, RankBase::Zero)
     }
@@ -93,6 +93,8 @@ pub enum Command {
     Tune(Box<crate::tune::TuneArgs>),
     /// Train a network (NNUE) on datagen positions and write it quantised.
     Train(Box<crate::train::TrainArgs>),
+    /// Build an opening book from PGN games, or show a position's book moves.
+    Book(crate::book::build::BookArgs),
     /// Rewrite datagen positions from text to binary records or back (formats from the names).
     Convert(commands::convert::ConvertArgs),
 }
@@ -130,6 +132,7 @@ pub fn run() -> i32 {
         Some(Command::Datagen(args)) => crate::datagen::run_datagen(&args),
         Some(Command::Tune(args)) => crate::tune::run_tune(&args),
         Some(Command::Train(args)) => crate::train::run_train(&args),
+        Some(Command::Book(args)) => crate::book::build::run_book(&args),
         Some(Command::Convert(args)) => commands::convert::run_convert(&args),
         None => {
             crate::protocol::run_loop(std::io::stdin().lock());

@@ -3,6 +3,7 @@
 #![deny(clippy::undocumented_unsafe_blocks)]
 
 pub mod board;
+pub mod book;
 pub mod cli;
 pub mod commands;
 pub(crate) mod console;

@@ -8,6 +8,8 @@ use crate::board::movegen::legal_moves;
 use crate::board::notation::{parse_move, position_from, Diagram, RankBase};
 use crate::board::position::Position;
 use crate::board::types::Move;
+use crate::book::{Book, NO_BOOK};
+use crate::console::count;
 use crate::nnue::{Network, EMBEDDED_NAME};
 use crate::search::score::{describe, is_mate, mate_plies, ScoreText};
 use crate::search::tt::TranspositionTable;
@@ -40,6 +42,18 @@ pub struct Engine {
     /// The network `EvalFile` names (the embedded one by default), loaded or not.
     network: Option<Arc<Network>>,
     use_nnue: bool,
+    book: BookState,
+}
+
+/// The opening book as `OwnBook` and `BookFile` left it.
+struct BookState {
+    on: bool,
+    /// `BookFile` as set ([`NO_BOOK`] for none).
+    file: String,
+    /// The book read, with the path it came from.
+    loaded: Option<(String, Book)>,
+    /// Seeded from the system: the book's choice varies from game to game.
+    rng: fastrand::Rng,
 }
 
 /// The search in the background.
@@ -72,7 +86,75 @@ impl Engine {
             // `Options::default()` holds the default evaluation's network, if any.
             network: crate::nnue::default_network(),
             use_nnue: crate::nnue::USE_BY_DEFAULT,
+            book: BookState {
+                on: false,
+                file: NO_BOOK.to_string(),
+                loaded: None,
+                rng: fastrand::Rng::new(),
+            },
         }
+    }
+
+    /// Reads the book once `OwnBook` is on and `BookFile` names a file not read yet, so a GUI
+    /// may set the two in either order. A book that cannot be used gives one `info string`
+    /// line, and the engine searches as it would without one.
+    fn refresh_book(&mut self) {
+        let book = &mut self.book;
+        if book.file == NO_BOOK || book.file.is_empty() {
+            book.loaded = None;
+            return;
+        }
+        if !book.on
+            || book
+                .loaded
+                .as_ref()
+                .is_some_and(|(path, _)| *path == book.file)
+        {
+            return;
+        }
+        match Book::load(&book.file) {
+            Ok(read) => {
+                self.out.line(&format!(
+                    "info string book {}: {} in {}",
+                    book.file,
+                    count(read.entries().len() as u64, "move"),
+                    count(read.positions() as u64, "position")
+                ));
+                book.loaded = Some((book.file.clone(), read));
+            }
+            Err(e) => {
+                self.out.line(&format!(
+                    "info string error: book {}: {e}; playing without a book",
+                    book.file
+                ));
+                book.loaded = None;
+            }
+        }
+    }
+
+    /// A move from the book for the current position, if `OwnBook` is on and the book has
+    /// one that is not banned; the choice is reported in an `info string` line.
+    fn book_move(&mut self) -> Option<Move> {
+        let book = &mut self.book;
+        if !book.on {
+            return None;
+        }
+        let (_, read) = book.loaded.as_ref()?;
+        let entry = read.choose(&self.pos, &self.options.banned, &mut book.rng)?;
+        let total: u32 = read
+            .moves(&self.pos)
+            .iter()
+            .filter(|e| !self.options.banned.contains(&e.mv))
+            .map(|e| u32::from(e.weight))
+            .sum();
+        self.out.line(&format!(
+            "info string book move {}: weight {} of {}, played in {}",
+            self.format_move(entry.mv),
+            entry.weight,
+            total,
+            count(u64::from(entry.games), "game")
+        ));
+        Some(entry.mv)
     }
 
     /// `Use NNUE`: the network evaluates, or the classical evaluation. A change forgets what
@@ -192,6 +274,14 @@ impl Engine {
             (Setting::UseMillisec, Value::Check(on)) => self.ucci_millis = on,
             (Setting::UseNnue, Value::Check(on)) => return self.set_use_nnue(on),
             (Setting::EvalFile, Value::Text(path)) => return self.set_eval_file(&path),
+            (Setting::OwnBook, Value::Check(on)) => {
+                self.book.on = on;
+                self.refresh_book();
+            }
+            (Setting::BookFile, Value::Text(path)) => {
+                self.book.file = path;
+                self.refresh_book();
+            }
             other => debug_assert!(false, "{other:?} does not fit the option table"),
         }
         Ok(())
@@ -220,6 +310,13 @@ impl Engine {
     /// Starts searching the current position in the background.
     pub fn go(&mut self, mut limits: Limits, ponder: bool) {
         self.stop();
+        // The book answers a game move at once; pondering and analysis search.
+        if !ponder && !limits.infinite && limits.mate.is_none() {
+            if let Some(mv) = self.book_move() {
+                self.out.line(&format!("bestmove {}", self.format_move(mv)));
+                return;
+            }
+        }
         limits.nodes = match (limits.nodes, self.caps.nodes) {
             (Some(n), Some(cap)) => Some(n.min(cap)),
             (n, cap) => n.or(cap),

@@ -18,6 +18,8 @@ pub enum Setting {
     NewGame,
     UseNnue,
     EvalFile,
+    OwnBook,
+    BookFile,
 }
 
 /// An option's type, with its default and allowed values.
@@ -159,6 +161,23 @@ pub const OPTIONS: &[EngineOption] = &[
             default: crate::nnue::EMBEDDED_NAME,
         },
     },
+    // Answer `go` from the opening book when it holds the position (not when pondering, nor
+    // for `go infinite` or `go mate`). ElephantEye's UCCI names.
+    EngineOption {
+        setting: Setting::OwnBook,
+        uci: Some("OwnBook"),
+        ucci: Some("usebook"),
+        kind: Kind::Check { default: false },
+    },
+    // The book file (`chariot book build`); `<empty>` for none.
+    EngineOption {
+        setting: Setting::BookFile,
+        uci: Some("BookFile"),
+        ucci: Some("bookfiles"),
+        kind: Kind::Text {
+            default: crate::book::NO_BOOK,
+        },
+    },
 ];
 
 /// ElephantEye's options with no meaning here: UCCI hosts may send them, and they are accepted
@@ -167,8 +186,6 @@ pub const UCCI_IGNORED: &[&str] = &[
     "batch",
     "debug",
     "ponder",
-    "usebook",
-    "bookfiles",
     "evalapi",
     "promotion",
     "idle",
