@@ -6,7 +6,7 @@ use super::{Book, Entry};
 use crate::board::types::{Color, Move};
 use crate::cli::PositionArgs;
 use crate::console::{count, outln};
-use crate::matchrun::pgn::{parse_pgn_move, read_games, PgnGame};
+use crate::notation::pgn::{parse_pgn_move, read_games, PgnGame};
 use clap::{Args, Subcommand};
 use indicatif::{ProgressBar, ProgressStyle};
 use std::collections::HashMap;
