@@ -1,9 +1,9 @@
 //! Command-line front end: parses arguments with clap and dispatches to the tools in
 //! `crate::commands`, the match runner, or the protocol loop.
 
-use crate::board::notation::{position_from, RankBase};
 use crate::board::position::Position;
 use crate::commands;
+use crate::notation::{parse_pgn_move, Notation};
 use crate::protocol::options::MAX_THREADS;
 use clap::{Args, Parser, Subcommand};
 
@@ -24,15 +24,24 @@ pub struct PositionArgs {
     /// Position to start from (default: the start position).
     #[arg(long)]
     fen: Option<String>,
-    /// Moves (ICCS, ranks 0-9, e.g. h2e2) played from that position first.
+    /// Moves played from that position first, in any notation `analyse` writes: ICCS with
+    /// ranks 0-9 (h2e2), WXF (C2=5) or Chinese (炮二平五).
     #[arg(long, num_args = 1..)]
     moves: Vec<String>,
 }
 
 impl PositionArgs {
     pub(crate) fn position(&self) -> Result<Position, String> {
-        let moves = self.moves.iter().map(String::as_str);
-        position_from(self.fen.as_deref(), moves, RankBase::Zero)
+        let mut pos = match &self.fen {
+            None => Position::startpos(),
+            Some(fen) => Position::from_fen(fen.trim())
+                .map_err(|e| format!("bad FEN '{}': {e}", fen.trim()))?,
+        };
+        for text in &self.moves {
+            let mv = parse_pgn_move(&pos, text).map_err(|e| format!("--moves: {e}"))?;
+            pos.make_move(mv);
+        }
+        Ok(pos)
     }
 }
 
@@ -74,6 +83,9 @@ pub enum Command {
         /// Search threads, 1 to 256 (the range of the `Threads` option).
         #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=MAX_THREADS))]
         threads: u16,
+        /// How moves are written: iccs (h2e2), wxf (C2=5) or chinese (炮二平五).
+        #[arg(long, value_enum, default_value_t = Notation::Iccs)]
+        notation: Notation,
     },
     /// Static evaluation, term by term, of a position (default: the start position), and the
     /// network's score with each piece's part in it when a network is at hand.
@@ -125,9 +137,10 @@ pub fn run() -> i32 {
             movetime,
             depth,
             threads,
-        }) => position
-            .position()
-            .and_then(|pos| commands::analyse::run_analyse(&pos, movetime, depth, threads.into())),
+            notation,
+        }) => position.position().and_then(|pos| {
+            commands::analyse::run_analyse(&pos, movetime, depth, threads.into(), notation)
+        }),
         Some(Command::Match(args)) => crate::matchrun::run_match(&args),
         Some(Command::Datagen(args)) => crate::datagen::run_datagen(&args),
         Some(Command::Tune(args)) => crate::tune::run_tune(&args),

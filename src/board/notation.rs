@@ -132,8 +132,9 @@ impl fmt::Display for Diagram<'_> {
 }
 
 /// The position after `moves` (move texts in `base` notation) from `fen`, or from the start
-/// position: the one way the command line and the protocols set up a position. The error
-/// names the FEN or the first move that is wrong.
+/// position: the one way the protocols set up a position (the command line, which also reads
+/// WXF and Chinese moves, has `cli::PositionArgs`). The error names the FEN or the first move
+/// that is wrong.
 pub fn position_from<'a>(
     fen: Option<&str>,
     moves: impl IntoIterator<Item = &'a str>,

@@ -1,9 +1,9 @@
 //! `chariot analyse`: searches one position and shows, for a person, how the search deepens
 //! (depth, score in pawns, nodes, time, principal variation) and the move it settles on.
 
-use crate::board::notation::{format_move, RankBase};
 use crate::board::position::Position;
 use crate::console::{count, outln};
+use crate::notation::Notation;
 use crate::protocol::engine::human_score;
 use crate::search::tt::TranspositionTable;
 use crate::search::{self, Limits, Line, Options, Signals};
@@ -15,6 +15,7 @@ pub fn run_analyse(
     movetime: Option<u64>,
     depth: Option<i32>,
     threads: usize,
+    notation: Notation,
 ) -> Result<(), String> {
     let limits = match (movetime, depth) {
         (_, Some(depth)) if !(1..=100).contains(&depth) => {
@@ -41,11 +42,7 @@ pub fn run_analyse(
         ..Options::default()
     };
     let mut show = |line: &Line| {
-        let pv: Vec<String> = line
-            .pv
-            .iter()
-            .map(|&mv| format_move(mv, RankBase::Zero))
-            .collect();
+        let pv = notation.format_line(pos, &line.pv);
         outln!(
             "{:>2}/{:<2} {:>8} {:>12} {:>7.2}s  {}",
             line.depth,
@@ -69,11 +66,14 @@ pub fn run_analyse(
     match result.best {
         None => outln!("no legal move: the side to move has lost"),
         Some(best) => {
-            let ponder = result
-                .ponder
+            let line: Vec<_> = [Some(best), result.ponder].into_iter().flatten().collect();
+            let texts = notation.format_line(pos, &line);
+            let ponder = texts
+                .get(1)
                 .map_or(String::new(), |p| format!(" (expecting {p})"));
             outln!(
-                "best move {best}{ponder}, score {}, depth {}, {} in {:.2}s",
+                "best move {}{ponder}, score {}, depth {}, {} in {:.2}s",
+                texts[0],
                 human_score(result.score),
                 result.depth,
                 count(result.nodes, "node"),

@@ -45,8 +45,12 @@ impl PgnGame {
     }
 }
 
-/// One move of xiangqi PGN: ICCS (`H2-E2`, `h2e2`, ranks 0-9) or WXF (`C2=5`).
+/// One move as xiangqi PGN and Chariot's tools write it: ICCS (`H2-E2`, `h2e2`, ranks 0-9),
+/// WXF (`C2=5`) or Chinese (`炮二平五`).
 pub fn parse_pgn_move(pos: &Position, text: &str) -> Result<Move, String> {
+    if !text.is_ascii() {
+        return super::chinese::parse_chinese(pos, text);
+    }
     let plain: String = text
         .chars()
         .filter(|c| *c != '-')

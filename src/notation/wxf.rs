@@ -1,6 +1,9 @@
-//! WXF move notation (`C2=5`, `H8+7`, `R1-2`, `+C=5` / `C+=5` for the front of two cannons on
-//! one file), read by matching the text against the legal moves, so any form that names one
-//! move unambiguously is accepted. Used to read opening books in PGN.
+//! WXF move notation (`C2=5`, `H8+7`, `R1-2`, `C+=5` for the front of two cannons on one
+//! file), written as the WXF standard gives it (http://www.wxf.org/xq/computer/wxf_notation.html,
+//! with `=` for sideways moves as most software writes it) and read by comparing the text with
+//! how each legal move is written, then by matching looser forms (`+C=5`, `C2.5`, `N2+3`) against
+//! the legal moves, so any text that names one move unambiguously is accepted. The description
+//! of a move it builds on ([`describe`]) serves the Chinese notation too.
 
 use crate::board::movegen::legal_moves;
 use crate::{Color, Move, PieceType, Position, Square};
@@ -35,6 +38,166 @@ fn piece_of(letter: char) -> Option<PieceType> {
     })
 }
 
+/// A move as WXF and Chinese notation describe it: which piece, from which file, which way, and
+/// to which file or how far.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Described {
+    pub side: Color,
+    pub kind: PieceType,
+    /// The piece's file, 1-9 from the mover's right.
+    pub file: usize,
+    /// Where the piece stands among the side's pieces of its kind on its file, when there are
+    /// several to tell apart: (place from the front, from 0; how many).
+    pub tandem: Option<(usize, usize)>,
+    /// Pawns stand two or more to a file on two files, so the file is named besides the place.
+    pub pawn_files: bool,
+    /// 1 forward (towards the opponent), -1 back, 0 sideways.
+    pub direction: i32,
+    /// The file reached (sideways moves, and always for advisors, elephants and horses) or the
+    /// ranks travelled.
+    pub target: usize,
+}
+
+/// Describes `mv`, a move of a piece of the side to move in `pos`.
+///
+/// # Panics
+/// If no piece stands on the move's square.
+pub(crate) fn describe(pos: &Position, mv: Move) -> Described {
+    let side = pos.side_to_move();
+    let from = mv.from();
+    let kind = pos
+        .piece_at(from)
+        .expect("a piece on the move's square")
+        .kind();
+    let ahead = forward(side, mv);
+    let direction = ahead.signum();
+    let diagonal = matches!(
+        kind,
+        PieceType::Advisor | PieceType::Elephant | PieceType::Horse
+    );
+    let target = if diagonal || direction == 0 {
+        file_number(side, mv.to())
+    } else {
+        ahead.unsigned_abs() as usize
+    };
+    // Advisors and elephants on one file never need telling apart: their moves differ in
+    // direction or in the file reached.
+    let tandem = if matches!(
+        kind,
+        PieceType::Rook | PieceType::Horse | PieceType::Cannon | PieceType::Pawn
+    ) {
+        let mut on_file: Vec<Square> = pos
+            .pieces(side, kind)
+            .into_iter()
+            .filter(|s| s.file() == from.file())
+            .collect();
+        // Front first: nearest the opponent.
+        on_file.sort_by_key(|s| match side {
+            Color::Red => 9 - s.rank(),
+            Color::Black => s.rank(),
+        });
+        let place = on_file.iter().position(|&s| s == from).unwrap_or(0);
+        (on_file.len() >= 2).then_some((place, on_file.len()))
+    } else {
+        None
+    };
+    let pawn_files = kind == PieceType::Pawn && tandem.is_some() && {
+        let pawns = pos.pieces(side, PieceType::Pawn);
+        (0..9)
+            .filter(|&f| pawns.into_iter().filter(|s| s.file() == f).count() >= 2)
+            .count()
+            >= 2
+    };
+    Described {
+        side,
+        kind,
+        file: file_number(side, from),
+        tandem,
+        pawn_files,
+        direction,
+        target,
+    }
+}
+
+/// WXF's letter for a kind of piece.
+fn letter(kind: PieceType) -> char {
+    match kind {
+        PieceType::King => 'K',
+        PieceType::Advisor => 'A',
+        PieceType::Elephant => 'E',
+        PieceType::Horse => 'H',
+        PieceType::Rook => 'R',
+        PieceType::Cannon => 'C',
+        PieceType::Pawn => 'P',
+    }
+}
+
+fn digit(n: usize) -> char {
+    char::from_digit(n as u32, 10).expect("a number 1-9")
+}
+
+/// `mv`, legal in `pos`, in WXF notation. Two pieces of a kind on a file are `+` (front) and
+/// `-` (rear) in place of the file: `C+=5`. Pawns follow the standard's special cases: three
+/// on a file are `P+`, `P3` (the middle one, by its file) and `P-`; four or five are `++`,
+/// `P+`, (`P3`,) `P-`, `--`; when two files hold two or more, the file comes first: `3+`,
+/// `33`, `3-`, `7+`, `7-`.
+pub fn format_wxf(pos: &Position, mv: Move) -> String {
+    let d = describe(pos, mv);
+    let piece = letter(d.kind);
+    let source = match d.tandem {
+        None => [piece, digit(d.file)],
+        Some((place, count)) => {
+            let behind = count - 1 - place;
+            if d.pawn_files {
+                let mark = match (place, behind) {
+                    (0, _) => '+',
+                    (_, 0) => '-',
+                    _ => digit(d.file),
+                };
+                [digit(d.file), mark]
+            } else if count >= 4 && place == 0 {
+                ['+', '+']
+            } else if count >= 4 && behind == 0 {
+                ['-', '-']
+            } else if place == 0 || (count >= 4 && place == 1) {
+                [piece, '+']
+            } else if behind == 0 || (count >= 4 && behind == 1) {
+                [piece, '-']
+            } else {
+                [piece, digit(d.file)]
+            }
+        }
+    };
+    let direction = match d.direction {
+        1 => '+',
+        -1 => '-',
+        _ => '=',
+    };
+    [source[0], source[1], direction, digit(d.target)]
+        .iter()
+        .collect()
+}
+
+/// WXF text in the form [`format_wxf`] writes: upper case, `=` for `.`, the piece letter
+/// before a `+`/`-` that stands for the file.
+fn canonical(text: &str) -> String {
+    let mut chars: Vec<char> = text
+        .trim()
+        .chars()
+        .map(|c| {
+            if c == '.' {
+                '='
+            } else {
+                c.to_ascii_uppercase()
+            }
+        })
+        .collect();
+    if chars.len() == 4 && matches!(chars[0], '+' | '-') && chars[1].is_ascii_alphabetic() {
+        chars.swap(0, 1);
+    }
+    chars.into_iter().collect()
+}
+
 /// Which of the side's pieces of a kind, standing on one file, is meant.
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Source {
@@ -43,8 +206,24 @@ enum Source {
     Rear,
 }
 
-/// Parses one WXF move in `pos`.
+/// Parses one WXF move in `pos`: as [`format_wxf`] writes it, or in any looser form that
+/// names one legal move.
 pub fn parse_wxf(pos: &Position, text: &str) -> Result<Move, String> {
+    let wanted = canonical(text);
+    let list = legal_moves(pos);
+    let mut written = list
+        .iter()
+        .copied()
+        .filter(|&mv| format_wxf(pos, mv) == wanted);
+    match (written.next(), written.next()) {
+        (Some(mv), None) => Ok(mv),
+        _ => parse_loose(pos, text),
+    }
+}
+
+/// Reads WXF by what it says (piece, file or front/rear, direction, target), matched against
+/// the legal moves.
+fn parse_loose(pos: &Position, text: &str) -> Result<Move, String> {
     let chars: Vec<char> = text.trim().chars().collect();
     let bad = || format!("'{text}' is not a WXF move");
     if chars.len() != 4 {
