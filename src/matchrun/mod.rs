@@ -93,6 +93,9 @@ pub struct MatchArgs {
     /// Write the games to this PGN file (appended, game by game).
     #[arg(long, value_name = "FILE")]
     pub pgn: Option<String>,
+    /// Notation of the PGN's moves: iccs (H2-E2), wxf (C2=5) or chinese (炮二平五).
+    #[arg(long, value_enum, default_value_t = crate::notation::Notation::Iccs)]
+    pub pgn_notation: crate::notation::Notation,
     /// Write a self-contained report (HTML, or SVG for a .svg name), refreshed after every game.
     #[arg(long, value_name = "FILE")]
     pub report: Option<String>,

@@ -1,11 +1,14 @@
-//! PGN out. Games are written as they finish (ICCS moves `H2-E2`, the `[Variant "xiangqi"]`,
+//! PGN out. Games are written as they finish (ICCS moves `H2-E2`, or WXF or Chinese with
+//! `--pgn-notation`, the `[Variant "xiangqi"]`,
 //! `FEN` and `Termination` tags, scores and times as move comments); reading PGN back is
 //! notation's job (`crate::notation::pgn`).
 
 use super::engine::ReportedScore;
 use super::game::GameRecord;
+use crate::board::movegen::legal_moves;
 use crate::board::position::Position;
 use crate::board::types::{Color, Move};
+use crate::notation::Notation;
 use std::io::{self, Write};
 use std::time::{SystemTime, UNIX_EPOCH};
 
@@ -57,6 +60,8 @@ pub struct PgnContext<'a> {
     /// The move-count limit the game was played under (`--draw-plies`).
     pub draw_plies: u16,
     pub max_moves: Option<u32>,
+    /// How the moves are written (the `Format` tag says which).
+    pub notation: Notation,
 }
 
 fn escape(value: &str) -> String {
@@ -79,7 +84,7 @@ pub fn write_game(out: &mut impl Write, game: &GameRecord, context: &PgnContext)
         ("Variant", "xiangqi".to_string()),
         ("SetUp", "1".to_string()),
         ("FEN", game.fen.clone()),
-        ("Format", "ICCS".to_string()),
+        ("Format", context.notation.pgn_format().to_string()),
         ("TimeControl", context.time_control.to_string()),
         ("DrawPlies", context.draw_plies.to_string()),
     ];
@@ -104,13 +109,27 @@ pub fn write_game(out: &mut impl Write, game: &GameRecord, context: &PgnContext)
         .unwrap_or(1)
         .max(1);
     let mut tokens = Vec::new();
+    // The position each move is written in, for the notations that name pieces.
+    let mut board = start.filter(|_| context.notation != Notation::Iccs);
     for (i, played) in game.moves.iter().enumerate() {
         if !black_to_move {
             tokens.push(format!("{number}."));
         } else if i == 0 {
             tokens.push(format!("{number}..."));
         }
-        tokens.push(iccs(played.mv));
+        let text = match board.as_mut() {
+            Some(pos) if legal_moves(pos).contains(played.mv) => {
+                let text = context.notation.format(pos, played.mv);
+                pos.make_move(played.mv);
+                text
+            }
+            // Never for a game the runner played; ICCS needs no position.
+            _ => {
+                board = None;
+                iccs(played.mv)
+            }
+        };
+        tokens.push(text);
         let comment = if played.book {
             "book".to_string()
         } else {
@@ -129,10 +148,12 @@ pub fn write_game(out: &mut impl Write, game: &GameRecord, context: &PgnContext)
     }
     tokens.push(format!("{{{}}}", game.reason.replace('}', ")")));
     tokens.push(result.to_string());
-    // Wrap at 80 columns; tokens are never split.
+    // Wrap at 80 columns; tokens are never split. Chinese characters take two columns.
+    let columns =
+        |text: &str| -> usize { text.chars().map(|c| 1 + usize::from(!c.is_ascii())).sum() };
     let mut line = String::new();
     for token in tokens {
-        if !line.is_empty() && line.len() + 1 + token.len() > 80 {
+        if !line.is_empty() && columns(&line) + 1 + columns(&token) > 80 {
             writeln!(out, "{line}")?;
             line.clear();
         }
@@ -180,36 +201,59 @@ mod tests {
             label: "time forfeit",
             restart: [false; 2],
         };
-        let mut out = Vec::new();
-        let context = PgnContext {
-            event: "test",
-            date: "2026.01.01",
-            round: 7,
-            time_control: "10+0.1",
-            draw_plies: 100,
-            max_moves: None,
-        };
-        write_game(&mut out, &game, &context).unwrap();
-        write_game(&mut out, &game, &context).unwrap();
-        let text = String::from_utf8(out).unwrap();
-        assert!(
-            text.contains("1... H9-G7 {book} 2. H2-E2 {+0.35/7 1.234s} I9-H9 {-M4/7 1.234s}"),
-            "{text}"
-        );
-        let games = read_games(&text).unwrap();
-        assert_eq!(games.len(), 2);
-        let g = &games[1];
-        assert_eq!(g.tag("Red"), Some("A \"quoted\""));
-        assert_eq!(g.tag("White"), Some("A \"quoted\""));
-        assert_eq!(g.tag("DrawPlies"), Some("100"));
-        assert_eq!(g.tag("Variant"), Some("xiangqi"));
-        assert_eq!(g.tag("Termination"), Some("time forfeit"));
-        assert_eq!(g.result, "0-1");
-        assert_eq!(
-            g.comments.last().map(String::as_str),
-            Some("Red (A) loses on time")
-        );
-        assert_eq!(g.replay().unwrap().history().len(), 3);
+        for (notation, format, moves) in [
+            (Notation::Iccs, "ICCS", ["H9-G7", "H2-E2", "I9-H9"]),
+            (Notation::Wxf, "WXF", ["H8+7", "C2=5", "R9=8"]),
+            (
+                Notation::Chinese,
+                "Chinese",
+                ["马８进７", "炮二平五", "车９平８"],
+            ),
+        ] {
+            let mut out = Vec::new();
+            let context = PgnContext {
+                event: "test",
+                date: "2026.01.01",
+                round: 7,
+                time_control: "10+0.1",
+                draw_plies: 100,
+                max_moves: None,
+                notation,
+            };
+            write_game(&mut out, &game, &context).unwrap();
+            write_game(&mut out, &game, &context).unwrap();
+            let text = String::from_utf8(out).unwrap();
+            let [a, b, c] = moves;
+            assert!(
+                text.contains(&format!(
+                    "1... {a} {{book}} 2. {b} {{+0.35/7 1.234s}} {c} {{-M4/7 1.234s}}"
+                )),
+                "{text}"
+            );
+            let games = read_games(&text).unwrap();
+            assert_eq!(games.len(), 2);
+            let g = &games[1];
+            assert_eq!(g.tag("Format"), Some(format));
+            assert_eq!(g.tag("Red"), Some("A \"quoted\""));
+            assert_eq!(g.tag("White"), Some("A \"quoted\""));
+            assert_eq!(g.tag("DrawPlies"), Some("100"));
+            assert_eq!(g.tag("Variant"), Some("xiangqi"));
+            assert_eq!(g.tag("Termination"), Some("time forfeit"));
+            assert_eq!(g.result, "0-1");
+            assert_eq!(
+                g.comments.last().map(String::as_str),
+                Some("Red (A) loses on time")
+            );
+            let replayed: Vec<Move> = g
+                .replay()
+                .unwrap()
+                .history()
+                .iter()
+                .filter_map(|u| u.mv)
+                .collect();
+            let played: Vec<Move> = game.moves.iter().map(|m| m.mv).collect();
+            assert_eq!(replayed, played, "{format}");
+        }
     }
 
     #[test]

@@ -297,6 +297,7 @@ struct Results<'a> {
     plan: &'a Plan,
     sprt: Option<Sprt>,
     pgn_file: Option<File>,
+    pgn_notation: crate::notation::Notation,
     event: &'a str,
     date: String,
     stats: Vec<PairingStats>,
@@ -330,6 +331,7 @@ impl<'a> Results<'a> {
             plan,
             sprt,
             pgn_file,
+            pgn_notation: args.pgn_notation,
             event,
             date: pgn::today(),
             stats,
@@ -387,6 +389,7 @@ impl<'a> Results<'a> {
                 time_control: &time_control,
                 draw_plies: plan.settings.draw_plies,
                 max_moves: plan.settings.max_moves,
+                notation: self.pgn_notation,
             };
             let written = pgn::write_game(file, record, &context).and_then(|_| file.flush());
             if let Err(e) = written {
