@@ -225,7 +225,7 @@ pub fn parse_wxf(pos: &Position, text: &str) -> Result<Move, String> {
 /// the legal moves.
 fn parse_loose(pos: &Position, text: &str) -> Result<Move, String> {
     let chars: Vec<char> = text.trim().chars().collect();
-    let bad = || format!("'{text}' is not a WXF move");
+    let bad = || format!("'{text}' is not a move (ICCS h2e2, WXF C2=5 or Chinese 炮二平五)");
     if chars.len() != 4 {
         return Err(bad());
     }
