@@ -25,8 +25,8 @@ pub struct BookArgs {
 
 #[derive(Subcommand, Debug)]
 pub enum BookCommand {
-    /// Build a book from PGN games (ICCS or WXF moves): every move of their first plies, with
-    /// a weight of 2 a win and 1 a draw for the side that played it.
+    /// Build a book from PGN games (ICCS, WXF or Chinese moves): every move of their first
+    /// plies, with a weight of 2 a win and 1 a draw for the side that played it.
     Build {
         /// PGN files to read.
         #[arg(long, num_args = 1.., required = true, value_name = "FILE")]
