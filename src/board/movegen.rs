@@ -269,8 +269,8 @@ fn line_shields(pos: &Position, them: Color, king: Square, occ: Bitboard) -> (Bi
 
 /// The leg square a horse on `from` must pass to reach `to` (a horse move): the square
 /// [`leg_bit`] names, worked out from the coordinates here because the table read, inlined
-/// into the evasions of `generate_captures`, cost that hot function 0.69 M instructions at
-/// bench 8 (a test holds the two equal).
+/// into the evasions of `generate_captures`, cost that hot function more (a test holds the
+/// two equal).
 #[inline]
 fn horse_leg(from: Square, to: Square) -> Square {
     let df = to.file() as i32 - from.file() as i32;

@@ -312,7 +312,7 @@ impl NnueState {
 /// other term computed here and reported to `tracer` (with `defenders`, the search's path, the
 /// kings', advisors' and elephants' flexibility comes from that cache and is not traced). The
 /// three are passed by reference so they are read where used, not loaded first and held on the
-/// stack across the terms (5 instructions a node fewer). Each colour's terms are inlined with a
+/// stack across the terms. Each colour's terms are inlined with a
 /// constant colour, so whatever depends on the side (masks, shift directions) is fixed at
 /// compile time.
 #[inline(always)]

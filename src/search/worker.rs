@@ -206,8 +206,8 @@ impl<'a> Worker<'a> {
         self.negamax(alpha, beta, depth, 0, false)
     }
 
-    /// Out of line: only a PV node's new best move (about 15 k times in bench 8) records
-    /// it; inlined, the row's address and length were worked out at every node.
+    /// Out of line: only a PV node's new best move (rare) records it; inlined, the row's
+    /// address and length were worked out at every node.
     #[inline(never)]
     fn update_pv(&mut self, ply: usize, mv: Move) {
         let child_len = self.pv_len[ply + 1].max(ply + 1);
