@@ -11,18 +11,20 @@ use crate::board::tables;
 
 #[inline(always)]
 pub fn king_attacks(sq: Square) -> Bitboard {
-    Bitboard(tables::KING_ATTACKS[sq.index()])
+    Bitboard::from_table(tables::KING_ATTACKS[sq.index()])
 }
 
 #[inline(always)]
 pub fn advisor_attacks(sq: Square) -> Bitboard {
-    Bitboard(tables::ADVISOR_ATTACKS[sq.index()])
+    Bitboard::from_table(tables::ADVISOR_ATTACKS[sq.index()])
 }
 
 /// Elephant moves, with blocked eyes; elephants never cross the river.
 #[inline(always)]
 pub fn elephant_attacks(sq: Square, occ: Bitboard) -> Bitboard {
-    Bitboard(tables::ELEPHANT_ATTACKS[sq.index()][diagonal_index(occ.0, sq.index())])
+    Bitboard::from_table(
+        tables::ELEPHANT_ATTACKS[sq.index()][diagonal_index(occ.bits(), sq.index())],
+    )
 }
 
 /// The exchange evaluation's record of `sq`, whose first cache line also holds what a test
@@ -32,16 +34,60 @@ pub fn near_sets(sq: Square) -> &'static tables::NearSets {
     &tables::NEAR_SETS[sq.index()]
 }
 
+/// A record's sets as square sets, for readers outside `board/`.
+impl tables::NearSets {
+    #[inline(always)]
+    pub fn horse(&self) -> Bitboard {
+        Bitboard::from_table(self.horse)
+    }
+
+    #[inline(always)]
+    pub fn lines(&self) -> Bitboard {
+        Bitboard::from_table(self.lines)
+    }
+
+    #[inline(always)]
+    pub fn pawn(&self, color: Color) -> Bitboard {
+        Bitboard::from_table(self.pawn[color.index()])
+    }
+
+    #[inline(always)]
+    pub fn king(&self) -> Bitboard {
+        Bitboard::from_table(self.king)
+    }
+
+    #[inline(always)]
+    pub fn advisor(&self) -> Bitboard {
+        Bitboard::from_table(self.advisor)
+    }
+
+    #[inline(always)]
+    pub fn elephant(&self) -> Bitboard {
+        Bitboard::from_table(self.elephant)
+    }
+}
+
+/// Horse attacks from `sq` given the legs' occupancy as the four-bit index
+/// `orthogonal_index` computes (for callers that gather the legs their own way).
+#[inline(always)]
+pub fn horse_attacks_by_legs(sq: usize, legs: usize) -> Bitboard {
+    Bitboard::from_table(tables::HORSE_ATTACKS[sq][legs])
+}
+
 /// Horse moves, with blocked legs.
 #[inline(always)]
 pub fn horse_attacks(sq: Square, occ: Bitboard) -> Bitboard {
-    Bitboard(tables::HORSE_ATTACKS[sq.index()][orthogonal_index(occ.0, sq.index())])
+    Bitboard::from_table(
+        tables::HORSE_ATTACKS[sq.index()][orthogonal_index(occ.bits(), sq.index())],
+    )
 }
 
 /// Squares from which a horse would attack `sq` given the occupancy (legs checked).
 #[inline(always)]
 pub fn horse_attackers(sq: Square, occ: Bitboard) -> Bitboard {
-    Bitboard(tables::HORSE_ATTACKERS[sq.index()][diagonal_index(occ.0, sq.index())])
+    Bitboard::from_table(
+        tables::HORSE_ATTACKERS[sq.index()][diagonal_index(occ.bits(), sq.index())],
+    )
 }
 
 /// Squares from which a horse with a free leg would attack `sq`: `horse_attackers` on an
@@ -49,18 +95,18 @@ pub fn horse_attackers(sq: Square, occ: Bitboard) -> Bitboard {
 /// lines with) rather than a line of its own in `HORSE_ATTACKERS`.
 #[inline(always)]
 pub fn horse_attackers_unblocked(sq: Square) -> Bitboard {
-    Bitboard(tables::NEAR_SETS[sq.index()].horse)
+    Bitboard::from_table(tables::NEAR_SETS[sq.index()].horse)
 }
 
 #[inline(always)]
 pub fn pawn_attacks(color: Color, sq: Square) -> Bitboard {
-    Bitboard(tables::PAWN_ATTACKS[color.index()][sq.index()])
+    Bitboard::from_table(tables::PAWN_ATTACKS[color.index()][sq.index()])
 }
 
 /// Squares from which a pawn of `color` attacks `sq`.
 #[inline(always)]
 pub fn pawn_attackers(color: Color, sq: Square) -> Bitboard {
-    Bitboard(tables::PAWN_ATTACKERS[color.index()][sq.index()])
+    Bitboard::from_table(tables::PAWN_ATTACKERS[color.index()][sq.index()])
 }
 
 /// Rook attacks: every square up to and including the first blocker in each direction.
@@ -87,10 +133,10 @@ fn slider_attacks(
     // Multiplying by the rank's lowest square places the rank's bits without the conditional
     // moves of a variable u128 shift (rank 7 straddles the two halves).
     let along_rank =
-        (ranks[file][rank_index(occ.0, rank)] as u128).wrapping_mul(tables::RANK_BASE[rank]);
+        (ranks[file][rank_index(occ.bits(), rank)] as u128).wrapping_mul(tables::RANK_BASE[rank]);
     // `file` < 9: the mask only tells the compiler the shift stays below 64.
-    let along_file = files[rank][file_index(occ.0, file)] << (file % 64);
-    Bitboard(along_rank | along_file)
+    let along_file = files[rank][file_index(occ.bits(), file)] << (file % 64);
+    Bitboard::from_table(along_rank | along_file)
 }
 
 /// The squares `piece` on `sq` attacks (could capture on) with occupancy `occ`, pins ignored:
@@ -112,20 +158,20 @@ pub fn piece_attacks(piece: Piece, sq: Square, occ: Bitboard) -> Bitboard {
 /// Squares strictly between two squares on one rank or file; empty otherwise.
 #[inline(always)]
 pub fn between(a: Square, b: Square) -> Bitboard {
-    Bitboard(tables::BETWEEN[a.index()][b.index()])
+    Bitboard::from_table(tables::BETWEEN[a.index()][b.index()])
 }
 
 /// Squares from or to which a move can change the attacks on a king standing on `ksq`
 /// (its rank and file, horse jump squares and their legs); other moves never give check.
 #[inline(always)]
 pub fn check_region(ksq: Square) -> Bitboard {
-    Bitboard(tables::CHECK_REGION[ksq.index()])
+    Bitboard::from_table(tables::CHECK_REGION[ksq.index()])
 }
 
 /// The rank and file of `sq` without `sq`: the rook attacks on an empty board.
 #[inline(always)]
 pub fn lines_through(sq: Square) -> Bitboard {
-    Bitboard(tables::LINES_THROUGH[sq.index()])
+    Bitboard::from_table(tables::LINES_THROUGH[sq.index()])
 }
 
 /// The square, as a bit index, that must be empty for the elephant or horse on `from` to
@@ -172,7 +218,7 @@ const LEG_STEP: [i8; 256] = {
 /// The up-to-four diagonal neighbours: where the legs of horses attacking `sq` stand.
 #[inline(always)]
 pub fn diagonal_neighbours(sq: Square) -> Bitboard {
-    Bitboard(tables::DIAGONAL_NEIGHBOURS[sq.index()])
+    Bitboard::from_table(tables::DIAGONAL_NEIGHBOURS[sq.index()])
 }
 
 #[cfg(test)]

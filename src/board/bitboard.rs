@@ -27,10 +27,13 @@ use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, N
 /// ```
 ///
 /// Only bits 0..90 are ever set: the square iterator and `lsb` make squares from set bits
-/// without a check, so the field is the crate's own and code outside builds a set with
-/// [`Bitboard::from_bits`], which drops bits past the board.
+/// without a check, and `Square::index` promises the compiler they are below 90. The field is
+/// private to this file, so the promise rests on this file and on the one constructor that
+/// does not mask, [`Bitboard::from_table`], which only `board/` can call, with values from
+/// the tables `build.rs` generated and checked. Everywhere else a set is built with
+/// [`Bitboard::from_bits`], which drops bits past the board, or from other sets.
 #[derive(Clone, Copy, Default, PartialEq, Eq, Hash)]
-pub struct Bitboard(pub(crate) u128);
+pub struct Bitboard(u128);
 
 impl Bitboard {
     pub const EMPTY: Bitboard = Bitboard(0);
@@ -40,6 +43,19 @@ impl Bitboard {
     #[inline(always)]
     pub const fn from_bits(bits: u128) -> Bitboard {
         Bitboard(bits & Bitboard::FULL.0)
+    }
+
+    /// A set read from a generated table (or built from such sets inside `board/`), taken as
+    /// it is: build.rs checks every table entry against a slow computation on the board, so
+    /// none has a bit from 90 up (asserted in debug builds). Masking here instead would cost an
+    /// AND in every attack lookup.
+    #[inline(always)]
+    pub(in crate::board) const fn from_table(bits: u128) -> Bitboard {
+        debug_assert!(
+            bits >> SQUARES == 0,
+            "a table set with a bit past the board"
+        );
+        Bitboard(bits)
     }
 
     /// The set as a number, bit n for square n.

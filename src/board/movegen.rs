@@ -245,7 +245,7 @@ impl Safety {
 #[inline(always)]
 fn line_shields(pos: &Position, them: Color, king: Square, occ: Bitboard) -> (Bitboard, Bitboard) {
     // From the king square's record, beside the free-leg horses the callers read.
-    let lines = Bitboard(near_sets(king).lines);
+    let lines = near_sets(king).lines();
     let rooks = (pos.pieces(them, PieceType::Rook) | pos.pieces(them, PieceType::King)) & lines;
     let mut shields = Bitboard::EMPTY;
     let mut open_gaps = Bitboard::EMPTY;
@@ -314,7 +314,7 @@ impl MoveSink for MoveList {
     #[inline(always)]
     fn push_all(&mut self, from: Square, targets: Bitboard) {
         let mut len = self.len;
-        let mut low = targets.0 as u64;
+        let mut low = targets.bits() as u64;
         while low != 0 {
             // SAFETY: a set bit of a board is below 90, since only bits 0..90 are used.
             let to = unsafe { Square::new_unchecked(low.trailing_zeros() as usize) };
@@ -322,7 +322,7 @@ impl MoveSink for MoveList {
             len += 1;
             low &= low - 1;
         }
-        let mut high = (targets.0 >> 64) as u64;
+        let mut high = (targets.bits() >> 64) as u64;
         while high != 0 {
             // SAFETY: as above.
             let to = unsafe { Square::new_unchecked(64 + high.trailing_zeros() as usize) };
@@ -576,10 +576,10 @@ fn generate_side_with<S: MoveSink>(
     // such square (sideways taken for every pawn, crossed or not) no pawn moves.
     let pawns_may_move = || {
         let ahead = match us {
-            Color::Red => pawns.0 << 9,
-            Color::Black => pawns.0 >> 9,
+            Color::Red => pawns.bits() << 9,
+            Color::Black => pawns.bits() >> 9,
         };
-        (ahead | pawns.0 << 1 | pawns.0 >> 1) & target.0 != 0
+        (ahead | pawns.bits() << 1 | pawns.bits() >> 1) & target.bits() != 0
     };
     if !filtered || pawns_may_move() {
         for from in pawns {
@@ -638,7 +638,10 @@ const ELEPHANT_POINTS: [Bitboard; 2] = {
         }
         sq += 1;
     }
-    [Bitboard(points[0]), Bitboard(points[1])]
+    [
+        Bitboard::from_bits(points[0]),
+        Bitboard::from_bits(points[1]),
+    ]
 };
 
 /// All legal moves.

@@ -194,14 +194,14 @@ impl Position {
         // there the slider and horse lookups are skipped.
         // The three sets share one cache line of the square's record.
         let near = near_sets(ksq);
-        let lines = Bitboard(near.lines);
+        let lines = near.lines();
         let rooks = (self.pieces(by, PieceType::Rook) | self.pieces(by, PieceType::King))
             .and_not(captured)
             & lines;
         let cannons = self.pieces(by, PieceType::Cannon).and_not(captured) & lines;
-        let horses = self.pieces(by, PieceType::Horse).and_not(captured) & Bitboard(near.horse);
+        let horses = self.pieces(by, PieceType::Horse).and_not(captured) & near.horse();
         let pawns = self.pieces(by, PieceType::Pawn).and_not(captured);
-        let mut attackers = Bitboard(near.pawn[by.index()]) & pawns;
+        let mut attackers = near.pawn(by) & pawns;
         // The few sliders on the king's lines are tested by the pieces between (none for a
         // rook or the facing king, one for a cannon) rather than by occupancy lookups.
         for slider in rooks | cannons {
@@ -385,14 +385,14 @@ impl Position {
         // As in `king_attackers_with`, a lookup is made only when a piece stands where it
         // could attack the king from.
         let near = near_sets(ksq);
-        let lines = Bitboard(near.lines);
+        let lines = near.lines();
         let rooks = rooks & lines;
         let cannons = cannons & lines;
-        let horses = horses & Bitboard(near.horse);
+        let horses = horses & near.horse();
         // Sliders on the king's lines by the pieces between, as in `king_attackers_with`.
         let sees_king =
             |slider: Square, screens: u32| (between(ksq, slider) & occ).count() == screens;
-        (Bitboard(near.pawn[us.index()]) & pawns).any()
+        (near.pawn(us) & pawns).any()
             || rooks.into_iter().any(|r| sees_king(r, 0))
             || cannons.into_iter().any(|c| sees_king(c, 1))
             || (horses.any() && (horse_attackers(ksq, occ) & horses).any())

@@ -46,8 +46,8 @@ pub fn evaluate<T: Tracer>(
         // bits 66-86): two kinds' words side by side, one popcount for a pair.
         // The palace's word of each, side by side, masked after the unpack: one AND a pair.
         let word = match color {
-            Color::Red => zone.0 as u32,
-            Color::Black => (zone.0 >> 64) as u32,
+            Color::Red => zone.bits() as u32,
+            Color::Black => (zone.bits() >> 64) as u32,
         } as u64;
         let zones = word | word << 32;
         let pair = |a: PieceType, b: PieceType| {

@@ -36,14 +36,14 @@ const fn mask(kind: Kind) -> Bitboard {
         }
         sq += 1;
     }
-    Bitboard(set)
+    Bitboard::from_bits(set)
 }
 
 pub const FILE_A: Bitboard = mask(Kind::FileA);
-pub const FILE_I: Bitboard = Bitboard(FILE_A.0 << 8);
+pub const FILE_I: Bitboard = Bitboard::from_bits(FILE_A.bits() << 8);
 /// Ranks 0-4 (Red's side of the river) and 5-9 (Black's).
-pub const RED_SIDE: Bitboard = Bitboard((1 << 45) - 1);
-pub const BLACK_SIDE: Bitboard = Bitboard(((1 << 90) - 1) & !((1 << 45) - 1));
+pub const RED_SIDE: Bitboard = Bitboard::from_bits((1 << 45) - 1);
+pub const BLACK_SIDE: Bitboard = Bitboard::from_bits(((1 << 90) - 1) & !((1 << 45) - 1));
 const BACK_RANK: [Bitboard; 2] = [mask(Kind::Rank(0)), mask(Kind::Rank(9))];
 /// `FILE_OF[sq]`: the file through `sq` (a lookup is cheaper than shifting a `u128`).
 const FILE_OF: [Bitboard; SQUARES] = {

@@ -13,7 +13,6 @@ use crate::board::attacks::*;
 use crate::board::bitboard::Bitboard;
 use crate::board::geometry::{gather_neighbours, ORTHOGONAL_GATHER, ORTHOGONAL_WINDOW};
 use crate::board::position::Position;
-use crate::board::tables::HORSE_ATTACKS;
 use crate::board::types::Square;
 use crate::board::types::{Color, PieceType};
 use static_assertions::const_assert;
@@ -99,8 +98,8 @@ impl Gather {
 /// Where each colour's pawns can stand (its side's ranks 3-4 and the enemy half), and how far
 /// to shift the board down so those squares and the ones they attack fit in bits 0-62.
 const PAWN_SPAN: [Bitboard; 2] = [
-    Bitboard(Bitboard::FULL.0 >> 27 << 27),
-    Bitboard(Bitboard::FULL.0 & ((1 << 63) - 1)),
+    Bitboard::from_bits(Bitboard::FULL.bits() >> 27 << 27),
+    Bitboard::from_bits(Bitboard::FULL.bits() & ((1 << 63) - 1)),
 ];
 const PAWN_SHIFT: [u32; 2] = [27, 0];
 
@@ -144,7 +143,7 @@ pub fn evaluate<T: Tracer>(
         Color::Black => pos.pieces(color, PieceType::Pawn) & PAWN_SPAN[color.index()],
     };
     let shift = PAWN_SHIFT[color.index()];
-    let down = |b: Bitboard| (b.0 >> shift) as u64;
+    let down = |b: Bitboard| (b.bits() >> shift) as u64;
     // Shifted down, the pawns are one word (their span fits in it): tested there.
     let p = down(pawns);
     debug_assert_eq!(p != 0, pawns.any(), "a pawn outside its span");
@@ -163,7 +162,7 @@ pub fn evaluate<T: Tracer>(
                 debug_assert_eq!(b & 31, 0, "a red pawn attacks rank 3");
                 Wide::from_u64_shl_bytes::<4>(b >> (32 - shift))
             }
-            Color::Black => Wide::from(Bitboard((b as u128) << shift)),
+            Color::Black => Wide::from(Bitboard::from_bits((b as u128) << shift)),
         };
         let all = up(forward | left | right);
         let pawn_double = (forward & left) | (forward & right) | (left & right);
@@ -187,11 +186,11 @@ pub fn evaluate<T: Tracer>(
     // Horses walked half by half: a horse's legs lie in the window of the board shifted up by
     // 10 and down by its square (`neighbour_window`), one 64-bit shift of known width in each
     // half, where a shift by any square costs two shifts, a test and a conditional move.
-    let horses = pos.pieces(color, PieceType::Horse).0;
-    let wide_occ = occ.0 << 10;
+    let horses = pos.pieces(color, PieceType::Horse).bits();
+    let wide_occ = occ.bits() << 10;
     let horse = |sq: usize, window: u64, g: &mut Gather, tracer: &mut T| {
         let legs = gather_neighbours(window, ORTHOGONAL_WINDOW, ORTHOGONAL_GATHER);
-        let a = Bitboard(HORSE_ATTACKS[sq][legs]);
+        let a = horse_attacks_by_legs(sq, legs);
         debug_assert_eq!(a, horse_attacks(Square::new(sq), occ));
         g.add(PieceType::Horse, a, a.and_not(own), color, tracer);
     };
@@ -269,7 +268,7 @@ const fn region(color: Color) -> Bitboard {
         Color::Red => Bitboard::PALACES[0],
         Color::Black => Bitboard::PALACES[1],
     };
-    let mut set = palace.0;
+    let mut set = palace.bits();
     let mut sq = 0;
     while sq < 90 {
         // The rank counted from the colour's own back rank.
@@ -282,7 +281,7 @@ const fn region(color: Color) -> Bitboard {
         }
         sq += 1;
     }
-    Bitboard(set)
+    Bitboard::from_bits(set)
 }
 
 /// The squares of a colour's side whose occupancy the defenders' attacks read: the elephant
@@ -303,7 +302,7 @@ const fn eyes(color: Color) -> Bitboard {
         }
         sq += 1;
     }
-    Bitboard(set)
+    Bitboard::from_bits(set)
 }
 
 /// Shifted down to bit 0, a colour's advisors, elephants and eyes lie in bits 2-42: the king's
@@ -365,7 +364,7 @@ impl DefenderCache {
             Color::Red => 0,
             Color::Black => 45,
         };
-        let down = |b: Bitboard| (b.0 >> shift) as u64;
+        let down = |b: Bitboard| (b.bits() >> shift) as u64;
         // The sets are kept shifted by whole bytes (Black's side, bits 45-89, by 40, five
         // bytes): put back, each is one vector byte shift, where a bit shift of a u128 takes
         // four.
@@ -373,9 +372,9 @@ impl DefenderCache {
             Color::Red => 0,
             Color::Black => 40,
         };
-        let set_down = |b: Wide| (b.bb().0 >> set_shift) as u64;
+        let set_down = |b: Wide| (b.bb().bits() >> set_shift) as u64;
         let up = |b: u64| match color {
-            Color::Red => Wide::from(Bitboard(b as u128)),
+            Color::Red => Wide::from(Bitboard::from_bits(b as u128)),
             Color::Black => Wide::from_u64_shl_bytes::<5>(b),
         };
         let region = DEFENDER_REGION[color.index()];
@@ -440,7 +439,11 @@ mod tests {
             let span = PAWN_SPAN[color.index()];
             let allowed = allowed_squares(Piece::new(color, PieceType::Pawn));
             assert!(allowed.and_not(span).is_empty(), "{color:?}");
-            assert_eq!(span.0 >> PAWN_SHIFT[color.index()] >> 63, 0, "{color:?}");
+            assert_eq!(
+                span.bits() >> PAWN_SHIFT[color.index()] >> 63,
+                0,
+                "{color:?}"
+            );
         }
     }
 
@@ -488,7 +491,7 @@ mod tests {
                 "{color:?} eyes apart"
             );
             let shift = [0, 45][color.index()];
-            let low = ((seen | palace(color) | eyes).0 >> shift) as u64;
+            let low = ((seen | palace(color) | eyes).bits() >> shift) as u64;
             assert!(low < 1 << KING_SHIFT, "{color:?}");
             for sq in palace(color) {
                 let king = (sq.index() as u64) << KING_SHIFT;

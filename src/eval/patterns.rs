@@ -69,7 +69,7 @@ pub fn evaluate<T: Tracer>(
         let near = (crossed & near_palace(them)).count() as i32;
         score += Score::from_pair(PAWN_NEAR_PALACE) * near;
         tracer.weight(color, weight::PAWN_NEAR_PALACE, 64 * near);
-        let pairs = (crossed & Bitboard(crossed.0 << 1) & !FILE_A).count() as i32;
+        let pairs = (crossed & Bitboard::from_bits(crossed.bits() << 1) & !FILE_A).count() as i32;
         score += Score::from_pair(CONNECTED_PAWNS) * pairs;
         tracer.weight(color, weight::CONNECTED_PAWNS, 64 * pairs);
     }

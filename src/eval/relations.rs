@@ -132,7 +132,7 @@ pub fn evaluate<T: Tracer>(
         // Red's advisors and elephants and Black's pawns (ranks 0-6) stand in the low half,
         // Black's advisors in the high half: there one 64-bit popcount counts a set of them.
         let count = |set: Wide| {
-            let bits = set.bb().0;
+            let bits = set.bb().bits();
             (match (color, kind) {
                 (Color::Red, PieceType::Advisor | PieceType::Elephant)
                 | (Color::Black, PieceType::Pawn) => (bits as u64).count_ones(),

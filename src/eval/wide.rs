@@ -37,7 +37,7 @@ mod imp {
         #[inline(always)]
         pub fn from_bb(b: Bitboard) -> Wide {
             // SAFETY: SSE2, enabled for the whole build (see the module's note).
-            Wide(unsafe { _mm_set_epi64x((b.0 >> 64) as i64, b.0 as i64) })
+            Wide(unsafe { _mm_set_epi64x((b.bits() >> 64) as i64, b.bits() as i64) })
         }
 
         /// The set `(x as u128) << (8 * BYTES)`: one move and one byte shift, where the
@@ -63,7 +63,7 @@ mod imp {
         pub fn bb(self) -> Bitboard {
             // SAFETY: SSE2 and SSE4.1, enabled for the whole build (see the module's note).
             let (lo, hi) = unsafe { (_mm_cvtsi128_si64(self.0), _mm_extract_epi64::<1>(self.0)) };
-            Bitboard((hi as u64 as u128) << 64 | lo as u64 as u128)
+            Bitboard::from_bits((hi as u64 as u128) << 64 | lo as u64 as u128)
         }
 
         #[inline(always)]
@@ -122,7 +122,7 @@ mod imp {
 
         #[inline(always)]
         pub fn from_bb(b: Bitboard) -> Wide {
-            Wide(b.0)
+            Wide(b.bits())
         }
 
         #[inline(always)]
@@ -132,12 +132,12 @@ mod imp {
 
         #[inline(always)]
         pub fn load(b: &Bitboard) -> Wide {
-            Wide(b.0)
+            Wide(b.bits())
         }
 
         #[inline(always)]
         pub fn bb(self) -> Bitboard {
-            Bitboard(self.0)
+            Bitboard::from_bits(self.0)
         }
 
         #[inline(always)]
@@ -226,27 +226,27 @@ mod tests {
             state ^= state << 13;
             state ^= state >> 7;
             state ^= state << 17;
-            Bitboard(((state as u128) << 64 | state.rotate_left(23) as u128) & Bitboard::FULL.0)
+            Bitboard::from_bits((state as u128) << 64 | state.rotate_left(23) as u128)
         };
         for _ in 0..1000 {
             let (a, b) = (next(), next());
             let (wa, wb) = (Wide::from(a), Wide::from(b));
             assert_eq!(wa.bb(), a);
-            let x = a.0 as u64;
+            let x = a.bits() as u64;
             assert_eq!(
                 Wide::from_u64_shl_bytes::<4>(x).bb(),
-                Bitboard((x as u128) << 32)
+                Bitboard::from_bits((x as u128) << 32)
             );
             assert_eq!(
                 Wide::from_u64_shl_bytes::<5>(x).bb(),
-                Bitboard((x as u128) << 40)
+                Bitboard::from_bits((x as u128) << 40)
             );
             assert_eq!((wa | wb).bb(), a | b);
             assert_eq!((wa & wb).bb(), a & b);
             assert_eq!(wa.and_not(wb).bb(), a.and_not(b));
             assert_eq!(wa.count(), a.count());
             assert_eq!((wa & wb).is_empty(), (a & b).is_empty());
-            let word = |b: Bitboard, w: u32| (b.0 >> (32 * w)) as u32 as u64;
+            let word = |b: Bitboard, w: u32| (b.bits() >> (32 * w)) as u32 as u64;
             assert_eq!(Wide::words::<0>(wa, wb), word(a, 0) | word(b, 0) << 32);
             assert_eq!(Wide::words::<2>(wa, wb), word(a, 2) | word(b, 2) << 32);
         }

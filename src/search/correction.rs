@@ -57,7 +57,7 @@ impl Slots {
     /// The slots of `pos`, whose material signature ([`crate::eval::Evaluator::material`]) is
     /// `material`.
     pub fn of(pos: &Position, material: u64) -> Slots {
-        let bits = |color, kind| pos.pieces(color, kind).0;
+        let bits = |color, kind| pos.pieces(color, kind).bits();
         let skeleton = |color| {
             bits(color, PieceType::Pawn)
                 ^ bits(color, PieceType::Advisor).rotate_left(7)

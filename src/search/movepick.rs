@@ -829,8 +829,8 @@ fn mvv_lva(attacker: Piece, victim: Piece) -> i32 {
 #[inline(always)]
 fn pawns_that_may_near_king(pos: &Position) -> Bitboard {
     // Ranks 6-8 for Red, 1-3 for Black: a pawn there can step forward onto ranks 7-9 / 0-2.
-    const RED: Bitboard = Bitboard(((1 << 81) - 1) & !((1 << 54) - 1));
-    const BLACK: Bitboard = Bitboard(((1 << 36) - 1) & !((1 << 9) - 1));
+    const RED: Bitboard = Bitboard::from_bits(((1 << 81) - 1) & !((1 << 54) - 1));
+    const BLACK: Bitboard = Bitboard::from_bits(((1 << 36) - 1) & !((1 << 9) - 1));
     let us = pos.side_to_move();
     pos.pieces(us, PieceType::Pawn)
         & match us {

@@ -95,13 +95,13 @@ fn near_attackers(pos: &Position, sq: Square) -> Bitboard {
     let both = |kind| pos.pieces(Red, kind) | pos.pieces(Black, kind);
     // One record holds every set read here (two cache lines, not one in each of seven tables).
     let near = near_sets(sq);
-    (Bitboard(near.pawn[Red.index()]) & pos.pieces(Red, Pawn))
-        | (Bitboard(near.pawn[Black.index()]) & pos.pieces(Black, Pawn))
-        | (Bitboard(near.advisor) & both(Advisor))
-        | (Bitboard(near.elephant) & both(Elephant))
-        | (Bitboard(near.horse) & both(Horse))
-        | (Bitboard(near.lines) & (both(Rook) | both(Cannon)))
-        | (Bitboard(near.king) & both(King))
+    (near.pawn(Red) & pos.pieces(Red, Pawn))
+        | (near.pawn(Black) & pos.pieces(Black, Pawn))
+        | (near.advisor() & both(Advisor))
+        | (near.elephant() & both(Elephant))
+        | (near.horse() & both(Horse))
+        | (near.lines() & (both(Rook) | both(Cannon)))
+        | (near.king() & both(King))
 }
 
 /// The least valuable piece of `side` on `occ` that attacks `sq` (the lowest square among
@@ -183,7 +183,7 @@ fn lone_attacker(
 /// For other pairs of squares the answer means nothing ([`leg_bit`]).
 #[inline(always)]
 fn leg_blocked(sq: Square, from: Square, occ: Bitboard) -> bool {
-    (occ.0 >> leg_bit(sq, from)) & 1 != 0
+    (occ.bits() >> leg_bit(sq, from)) & 1 != 0
 }
 
 #[cfg(test)]
@@ -256,8 +256,8 @@ mod tests {
                 for sq in (0..90).map(Square::new) {
                     let near = near_attackers(&pos, sq);
                     // Some pieces taken off and `sq` occupied, as in the exchange.
-                    let occ =
-                        (pos.occupied() & !Bitboard(rng.u128(..))) | Bitboard::from_square(sq);
+                    let occ = (pos.occupied() & !Bitboard::from_bits(rng.u128(..)))
+                        | Bitboard::from_square(sq);
                     for from in near & occ {
                         let kind = pos.piece_at(from).unwrap().kind();
                         let expected = attacks_by_tables(&pos, sq, occ, from);
