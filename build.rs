@@ -1,7 +1,8 @@
-//! Generates every table the engine uses into OUT_DIR at compile time, one file per family in
-//! build/: the attack tables, the Zobrist keys, the packed piece-square tables and the search's
-//! late-move reductions; and it checks and embeds the network, if the repository holds one. Each table is checked against a slow direct computation while it
-//! builds. Nothing is computed at run time.
+//! Generates the board's and the evaluation's tables into OUT_DIR at compile time, one file per
+//! family in build/: the attack tables, the Zobrist keys and the packed piece-square tables;
+//! and it checks and embeds the network, if the repository holds one. Each table is checked
+//! against a slow direct computation while it builds. (The search's late-move reductions are
+//! built at run time from its tunable parameters: `src/search/reductions.rs`.)
 
 #[path = "src/board/geometry.rs"]
 #[allow(dead_code)]
@@ -15,9 +16,6 @@ mod params;
 #[path = "src/eval/score.rs"]
 #[allow(dead_code)]
 mod score;
-#[path = "src/search/params.rs"]
-#[allow(dead_code)]
-mod search_params;
 
 #[path = "build/attacks.rs"]
 mod attacks;
@@ -27,8 +25,6 @@ mod emit;
 mod network;
 #[path = "build/psqt.rs"]
 mod psqt;
-#[path = "build/reductions.rs"]
-mod reductions;
 #[path = "build/zobrist.rs"]
 mod zobrist;
 
@@ -39,6 +35,5 @@ fn main() {
     attacks::generate();
     zobrist::generate();
     psqt::generate();
-    reductions::generate();
     network::generate();
 }

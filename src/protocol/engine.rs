@@ -282,6 +282,11 @@ impl Engine {
                 self.book.file = path;
                 self.refresh_book();
             }
+            #[cfg(feature = "spsa")]
+            (Setting::Tunable(index), Value::Spin(value)) => {
+                self.stop();
+                crate::search::params::set(index, value as i32);
+            }
             other => debug_assert!(false, "{other:?} does not fit the option table"),
         }
         Ok(())

@@ -20,6 +20,9 @@ pub enum Setting {
     EvalFile,
     OwnBook,
     BookFile,
+    /// A search parameter, by its index in `search::params::TUNABLES` (`spsa` builds only).
+    #[cfg(feature = "spsa")]
+    Tunable(usize),
 }
 
 /// An option's type, with its default and allowed values.
@@ -196,11 +199,43 @@ pub const UCCI_IGNORED: &[&str] = &[
     "loadbook",
 ];
 
+/// The options UCI offers: [`OPTIONS`], and in `spsa` builds every search parameter as a
+/// spin option of its own name, with its tuning range.
+pub fn uci_options() -> impl Iterator<Item = &'static EngineOption> {
+    OPTIONS.iter().chain(tunable_options())
+}
+
+#[cfg(not(feature = "spsa"))]
+fn tunable_options() -> &'static [EngineOption] {
+    &[]
+}
+
+#[cfg(feature = "spsa")]
+fn tunable_options() -> &'static [EngineOption] {
+    use crate::search::params::TUNABLES;
+    use std::sync::LazyLock;
+    static TABLE: LazyLock<Vec<EngineOption>> = LazyLock::new(|| {
+        TUNABLES
+            .iter()
+            .enumerate()
+            .map(|(i, t)| EngineOption {
+                setting: Setting::Tunable(i),
+                uci: Some(t.name),
+                ucci: None,
+                kind: Kind::Spin {
+                    default: t.default.into(),
+                    min: t.min.into(),
+                    max: t.max.into(),
+                },
+            })
+            .collect()
+    });
+    &TABLE
+}
+
 /// The option a UCI GUI calls `name` (case-insensitive, as UCI asks).
 pub fn find_uci(name: &str) -> Option<&'static EngineOption> {
-    OPTIONS
-        .iter()
-        .find(|o| o.uci.is_some_and(|n| n.eq_ignore_ascii_case(name)))
+    uci_options().find(|o| o.uci.is_some_and(|n| n.eq_ignore_ascii_case(name)))
 }
 
 /// The option a UCCI host calls `name` (case-insensitive).
@@ -298,8 +333,9 @@ mod tests {
 
     #[test]
     fn names_are_unique_within_each_protocol() {
-        for (i, a) in OPTIONS.iter().enumerate() {
-            for b in &OPTIONS[i + 1..] {
+        let all: Vec<&EngineOption> = uci_options().collect();
+        for (i, a) in all.iter().enumerate() {
+            for b in &all[i + 1..] {
                 assert!(a.setting != b.setting, "{:?} twice", a.setting);
                 for (x, y) in [(a.uci, b.uci), (a.ucci, b.ucci)] {
                     if let (Some(x), Some(y)) = (x, y) {

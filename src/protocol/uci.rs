@@ -2,7 +2,7 @@
 //! `UCI_Variant` (the convention of multi-variant GUIs and the cutechess xiangqi fork).
 
 use super::engine::{ban_all_but, Engine};
-use super::options::{find_uci, EngineOption, OPTIONS};
+use super::options::{find_uci, uci_options, EngineOption};
 use super::{start_go, Flow, GoWords};
 use crate::board::notation::parse_move;
 use crate::board::types::Color;
@@ -33,7 +33,7 @@ fn print_identity(engine: &Engine) {
     let out = &engine.out;
     out.line(&format!("id name Chariot {}", env!("CARGO_PKG_VERSION")));
     out.line("id author the Chariot developers");
-    for line in OPTIONS.iter().filter_map(EngineOption::uci_line) {
+    for line in uci_options().filter_map(EngineOption::uci_line) {
         out.line(&line);
     }
     out.line("uciok");

@@ -6,7 +6,7 @@
 //! quiescence stands pat on the plain one (correcting it there measured no better and cost
 //! mate-search headroom).
 
-use super::params::{CORRECTION_MAX, CORRECTION_WEIGHT_MAX};
+use super::params::{correction_max, correction_weight_max, range};
 use crate::board::position::Position;
 use crate::board::types::{Color, PieceType};
 
@@ -16,7 +16,7 @@ const GRAIN: i32 = 256;
 
 /// Entries are stored as `i16`: half the memory (64 KB a table, fewer cache misses at the
 /// lookup every node makes). [`CorrectionHistory::update`] keeps them within
-/// `-CORRECTION_MAX * GRAIN..CORRECTION_MAX * GRAIN`, `-32768..=32767`: the top itself is
+/// `-correction_max() * GRAIN..correction_max() * GRAIN`, `-32768..=32767`: the top itself is
 /// never reached (a step covers `weight / 64 < 1` of the distance, rounded toward zero).
 pub struct CorrectionHistory {
     structure: Box<[[i16; ENTRIES]; 2]>,
@@ -24,9 +24,9 @@ pub struct CorrectionHistory {
 }
 
 const _: () = assert!(
-    -CORRECTION_MAX * GRAIN >= i16::MIN as i32
-        && CORRECTION_MAX * GRAIN - 1 <= i16::MAX as i32
-        && CORRECTION_WEIGHT_MAX < 64
+    -*range::correction_max.end() * GRAIN >= i16::MIN as i32
+        && *range::correction_max.end() * GRAIN - 1 <= i16::MAX as i32
+        && *range::correction_weight_max.end() < 64
 );
 
 impl Default for CorrectionHistory {
@@ -105,15 +105,15 @@ impl CorrectionHistory {
     /// A search of `depth` found `searched` where the uncorrected evaluation said `raw`: each
     /// entry moves toward the difference, deeper searches moving it further.
     pub fn update(&mut self, slots: Slots, depth: i32, searched: i32, raw: i32) {
-        let target = (searched - raw).clamp(-CORRECTION_MAX, CORRECTION_MAX) * GRAIN;
-        let weight = (depth + 1).min(CORRECTION_WEIGHT_MAX);
+        let target = (searched - raw).clamp(-correction_max(), correction_max()) * GRAIN;
+        let weight = (depth + 1).min(correction_weight_max());
         for entry in [
             &mut self.structure[slots.side][slots.structure],
             &mut self.material[slots.side][slots.material],
         ] {
             let old = i32::from(*entry);
             let moved = old + (target - old) * weight / 64;
-            let moved = moved.clamp(-CORRECTION_MAX * GRAIN, CORRECTION_MAX * GRAIN);
+            let moved = moved.clamp(-correction_max() * GRAIN, correction_max() * GRAIN);
             debug_assert!(i16::try_from(moved).is_ok());
             // Within i16: the step is short of the target (see the type's note).
             *entry = moved as i16;

@@ -32,8 +32,8 @@ mod correction;
 pub(crate) mod draw;
 mod history;
 pub(crate) mod movepick;
-mod params;
-mod reductions;
+pub(crate) mod params;
+pub(crate) mod reductions;
 pub mod score;
 pub(crate) mod see;
 pub(crate) mod time;
@@ -179,6 +179,7 @@ pub fn search(
     report: &mut dyn FnMut(&Line),
 ) -> SearchResult {
     let start = Instant::now();
+    reductions::ensure_built();
     tt.new_search();
     let threads = options.threads.max(1);
     let counters: Vec<Counter> = (0..threads).map(|_| Counter::default()).collect();
@@ -352,9 +353,9 @@ impl WithTotal for SearchResult {
 
 /// Searches with a narrow window around the last score, widening on failure.
 fn aspiration(main: &mut Worker, depth: i32, guess: i32, index: usize) -> i32 {
-    let mut delta = params::ASPIRATION_DELTA;
+    let mut delta = params::aspiration_delta();
     let (mut alpha, mut beta) =
-        if depth >= params::ASPIRATION_MIN_DEPTH && index == 0 && !is_mate(guess) {
+        if depth >= params::aspiration_min_depth() && index == 0 && !is_mate(guess) {
             (guess - delta, guess + delta)
         } else {
             (-INFINITE, INFINITE)

@@ -1,71 +1,197 @@
-//! The search's tuning numbers, named in one place so `negamax` reads as steps and a tuner
-//! finds every knob here. Depths are in plies, scores in centipawns.
+//! The search's tuning numbers, each declared once with its default, the range a tuner may
+//! try and the step it starts with. Depths are in plies, scores in centipawns.
+//!
+//! In a normal build each number is a `const fn` returning its default, so the search reads a
+//! constant. Built with `--features spsa`, each is a UCI spin option of the same name (set
+//! between searches with `setoption`), and `chariot spsa` prints the lines SPSA tuners read
+//! (OpenBench's `name, int, value, min, max, step, lr`, or fishtest's `name,value,min,max,
+//! c_end,r_end`).
 
-/// Aspiration windows start at this half-width around the last score, from this depth on.
-pub const ASPIRATION_DELTA: i32 = 25;
-pub const ASPIRATION_MIN_DEPTH: i32 = 5;
+/// One tunable number: its name (the UCI option's), default, range and SPSA step. A normal
+/// build reads only the range, in the compile-time check below.
+#[derive(Clone, Copy, Debug)]
+#[cfg_attr(not(any(feature = "spsa", test)), allow(dead_code))]
+pub struct Tunable {
+    pub name: &'static str,
+    pub default: i32,
+    pub min: i32,
+    pub max: i32,
+    pub step: i32,
+}
 
-/// A side this far behind on the evaluation (more than a rook) has lost on material, so null
-/// move and reverse futility are not tried for it.
-pub const HOPELESS: i32 = 1000;
+/// The learning rate printed in SPSA lines (OpenBench's `lr`, fishtest's `r_end`).
+#[cfg(any(feature = "spsa", test))]
+pub const SPSA_LEARNING_RATE: f64 = 0.002;
 
-/// Reverse futility: at depth <= this, a static evaluation `margin * (depth - improving)` above
-/// beta returns at once.
-pub const RFP_MAX_DEPTH: i32 = 7;
-pub const RFP_MARGIN: i32 = 80;
+/// Declares each tunable once: `name: default, min..=max, step;` with its doc comment.
+/// Yields `name()` for the search, `range::name` for compile-time checks on the range, and
+/// [`TUNABLES`]; under the `spsa` feature, also [`set`].
+macro_rules! tunables {
+    ($($(#[doc = $doc:literal])* $name:ident: $default:literal, $min:literal..=$max:literal, $step:literal;)*) => {
+        /// Every tunable, in declaration order.
+        pub const TUNABLES: &[Tunable] = &[$(Tunable {
+            name: stringify!($name),
+            default: $default,
+            min: $min,
+            max: $max,
+            step: $step,
+        }),*];
 
-/// Null move: from this depth, reduced by `BASE + depth / DEPTH_DIV + min((eval - beta) /
-/// EVAL_DIV, EVAL_MAX)`.
-pub const NMP_MIN_DEPTH: i32 = 3;
-pub const NMP_BASE: i32 = 3;
-pub const NMP_DEPTH_DIV: i32 = 4;
-pub const NMP_EVAL_DIV: i32 = 200;
-pub const NMP_EVAL_MAX: i32 = 3;
+        /// Each tunable's range, for checks at compile time that hold whatever a tuner sets.
+        #[allow(non_upper_case_globals, dead_code)]
+        pub mod range {
+            $(pub const $name: std::ops::RangeInclusive<i32> = $min..=$max;)*
+        }
 
-/// Internal iterative reduction: from this depth, a PV or cut node without a hash move loses
-/// a ply.
-pub const IIR_MIN_DEPTH: i32 = 4;
+        $(
+            $(#[doc = $doc])*
+            #[cfg(not(feature = "spsa"))]
+            #[inline(always)]
+            pub const fn $name() -> i32 {
+                $default
+            }
 
-/// Shallow pruning (late-move pruning, futility, SEE) applies at depth <= this.
-pub const SHALLOW_MAX_DEPTH: i32 = 6;
-/// Late-move pruning: after `(BASE + depth^2) / (2 - improving)` quiets, the rest are pruned.
-pub const LMP_BASE: i32 = 3;
-/// Futility: quiets are pruned when the static evaluation plus `BASE + PER_DEPTH * depth`
-/// does not reach alpha.
-pub const FUTILITY_BASE: i32 = 100;
-pub const FUTILITY_PER_DEPTH: i32 = 100;
-/// Captures losing more than `SEE_CAPTURE_MARGIN * depth` by exchange are pruned.
-pub const SEE_CAPTURE_MARGIN: i32 = -120;
-/// Quiets losing more than `SEE_QUIET_MARGIN * depth^2` by exchange are pruned.
-pub const SEE_QUIET_MARGIN: i32 = -25;
+            $(#[doc = $doc])*
+            #[cfg(feature = "spsa")]
+            #[inline(always)]
+            pub fn $name() -> i32 {
+                values::$name.load(std::sync::atomic::Ordering::Relaxed)
+            }
+        )*
 
-/// Late-move reductions: from this depth; the base table is `OFFSET + ln(depth) ln(moves) /
-/// DIVISOR`, and every `HISTORY_DIV` of history (butterfly plus continuation) is one ply less.
-pub const LMR_MIN_DEPTH: i32 = 3;
-/// The base table is built from these two by `build.rs` (build/reductions.rs); the crate
-/// itself reads them only in the table's test.
-#[allow(dead_code)]
-pub const LMR_OFFSET: f64 = 0.5;
-#[allow(dead_code)]
-pub const LMR_DIVISOR: f64 = 2.2;
-pub const LMR_HISTORY_DIV: i32 = 16384;
+        /// The values a tuner has set (relaxed atomics: a plain load in the search).
+        #[cfg(feature = "spsa")]
+        #[allow(non_upper_case_globals)]
+        mod values {
+            use std::sync::atomic::AtomicI32;
+            $(pub static $name: AtomicI32 = AtomicI32::new($default);)*
+        }
 
-/// History bonus of a quiet cut move: `PER_DEPTH2 * depth^2`, at most `MAX`.
-pub const HISTORY_BONUS_PER_DEPTH2: i32 = 16;
-pub const HISTORY_BONUS_MAX: i32 = 2000;
+        /// Sets tunable `index` of [`TUNABLES`] (the caller has checked the range).
+        #[cfg(feature = "spsa")]
+        pub fn set(index: usize, value: i32) {
+            let cells = [$(&values::$name),*];
+            cells[index].store(value, std::sync::atomic::Ordering::Relaxed);
+            super::reductions::build();
+        }
+    };
+}
 
-/// Quiescence skips captures that leave the score this far below alpha even after winning
-/// the victim outright (positional swings rarely exceed it).
-pub const DELTA_MARGIN: i32 = 200;
+/// The lines SPSA tuners read, one per tunable: OpenBench's `name, int, value, min, max,
+/// step, lr`, or with `fishtest` fishtest's `name,value,min,max,c_end,r_end`.
+#[cfg(any(feature = "spsa", test))]
+pub fn spsa_lines(fishtest: bool) -> String {
+    let lr = SPSA_LEARNING_RATE;
+    TUNABLES
+        .iter()
+        .map(|t| {
+            let Tunable {
+                name,
+                default,
+                min,
+                max,
+                step,
+            } = *t;
+            if fishtest {
+                format!("{name},{default},{min},{max},{step},{lr}\n")
+            } else {
+                format!("{name}, int, {default}, {min}, {max}, {step}, {lr}\n")
+            }
+        })
+        .collect()
+}
 
-/// Lazy evaluation: a node without a stored or cached evaluation stands on the incremental
-/// part alone (material and placement) when that lies this far beyond what would cut the node.
-/// Fitted on `chariot bench`'s searches: with 500, the full evaluation fell on the other side of
-/// the bound in 107 of 138,470 quiescence nodes that could be cut (0.08%) and 10 of 131,342
-/// main-search nodes; with 300, in about 0.9% of both.
-pub const LAZY_EVAL_MARGIN: i32 = 500;
+const _: () = {
+    let mut i = 0;
+    while i < TUNABLES.len() {
+        let t = &TUNABLES[i];
+        assert!(t.min <= t.default && t.default <= t.max && t.step > 0);
+        i += 1;
+    }
+};
 
-/// Correction history: an entry's correction stays within this many centipawns, and a search
-/// of depth d moves an entry `min(d + 1, WEIGHT_MAX) / 64` of the way to what it found.
-pub const CORRECTION_MAX: i32 = 128;
-pub const CORRECTION_WEIGHT_MAX: i32 = 16;
+tunables! {
+    /// Aspiration windows start at this half-width around the last score, from
+    /// `aspiration_min_depth` on.
+    aspiration_delta: 25, 5..=100, 5;
+    aspiration_min_depth: 5, 2..=10, 1;
+
+    /// A side this far behind on the evaluation (more than a rook) has lost on material, so
+    /// null move and reverse futility are not tried for it.
+    hopeless: 1000, 600..=2000, 50;
+
+    /// Reverse futility: at depth <= `rfp_max_depth`, a static evaluation `rfp_margin * (depth
+    /// - improving)` above beta returns at once.
+    rfp_max_depth: 7, 3..=12, 1;
+    rfp_margin: 80, 30..=200, 8;
+
+    /// Null move: from `nmp_min_depth`, reduced by `nmp_base + depth / nmp_depth_div +
+    /// min((eval - beta) / nmp_eval_div, nmp_eval_max)`.
+    nmp_min_depth: 3, 1..=6, 1;
+    nmp_base: 3, 1..=6, 1;
+    nmp_depth_div: 4, 2..=8, 1;
+    nmp_eval_div: 200, 50..=400, 20;
+    nmp_eval_max: 3, 1..=6, 1;
+
+    /// Internal iterative reduction: from this depth, a PV or cut node without a hash move
+    /// loses a ply.
+    iir_min_depth: 4, 2..=8, 1;
+
+    /// Shallow pruning (late-move pruning, futility, SEE) applies at depth <= this.
+    shallow_max_depth: 6, 3..=10, 1;
+    /// Late-move pruning: after `(lmp_base + depth^2) / (2 - improving)` quiets, the rest are
+    /// pruned.
+    lmp_base: 3, 0..=10, 1;
+    /// Futility: quiets are pruned when the static evaluation plus `futility_base +
+    /// futility_per_depth * depth` does not reach alpha.
+    futility_base: 100, 20..=250, 10;
+    futility_per_depth: 100, 20..=250, 10;
+    /// Captures losing more than `see_capture_margin * depth` by exchange are pruned.
+    see_capture_margin: -120, -300..=-20, 10;
+    /// Quiets losing more than `see_quiet_margin * depth^2` by exchange are pruned.
+    see_quiet_margin: -25, -100..=-5, 4;
+
+    /// Late-move reductions: from `lmr_min_depth`; the base table is `lmr_offset / 100 +
+    /// ln(depth) ln(moves) / (lmr_divisor / 100)` (`reductions.rs`), and every
+    /// `lmr_history_div` of history (butterfly plus continuation) is one ply less.
+    lmr_min_depth: 3, 2..=5, 1;
+    lmr_offset: 50, -50..=150, 10;
+    lmr_divisor: 220, 150..=400, 15;
+    lmr_history_div: 16384, 4096..=32768, 1024;
+
+    /// History bonus of a quiet cut move: `history_bonus_per_depth2 * depth^2`, at most
+    /// `history_bonus_max`.
+    history_bonus_per_depth2: 16, 4..=48, 2;
+    history_bonus_max: 2000, 500..=4000, 100;
+
+    /// Quiescence skips captures that leave the score this far below alpha even after winning
+    /// the victim outright (positional swings rarely exceed it).
+    delta_margin: 200, 50..=500, 20;
+
+    /// Lazy evaluation: a node without a stored or cached evaluation stands on the
+    /// incremental part alone (material and placement) when that lies this far beyond what
+    /// would cut the node. Fitted on `chariot bench`'s searches: at 500 the full evaluation
+    /// fell on the other side of the bound in 0.08% of the quiescence nodes that could be cut,
+    /// at 300 in about 0.9%.
+    lazy_eval_margin: 500, 200..=1000, 25;
+
+    /// Correction history: an entry's correction stays within `correction_max` centipawns,
+    /// and a search of depth d moves an entry `min(d + 1, correction_weight_max) / 64` of the
+    /// way to what it found.
+    correction_max: 128, 32..=128, 8;
+    correction_weight_max: 16, 4..=63, 2;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn spsa_lines_in_both_formats() {
+        let openbench = spsa_lines(false);
+        let fishtest = spsa_lines(true);
+        assert_eq!(openbench.lines().count(), TUNABLES.len());
+        assert!(openbench.contains("rfp_margin, int, 80, 30, 200, 8, 0.002\n"));
+        assert!(fishtest.contains("rfp_margin,80,30,200,8,0.002\n"));
+    }
+}

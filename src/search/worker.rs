@@ -6,7 +6,7 @@ use super::draw::rule_score;
 use super::history::{Continuations, History};
 use super::movepick::MovePicker;
 use super::params::*;
-use super::reductions::REDUCTIONS;
+use super::reductions::reduction;
 use super::score::*;
 use super::see::{see_ge, value, SEE_VALUE};
 use super::time::TimeManager;
@@ -249,8 +249,8 @@ impl<'a> Worker<'a> {
     #[inline(always)]
     fn out_of_reach(&self, score: i32, alpha: i32) -> bool {
         const MAX_VICTIM: i32 = SEE_VALUE[PieceType::Rook as usize];
-        score + MAX_VICTIM + DELTA_MARGIN <= alpha
-            && score + self.best_victim_value() + DELTA_MARGIN <= alpha
+        score + MAX_VICTIM + delta_margin() <= alpha
+            && score + self.best_victim_value() + delta_margin() <= alpha
     }
 
     /// Can the side to move still threaten much? Null move is unsafe in endings without
@@ -348,12 +348,12 @@ impl<'a> Worker<'a> {
                 // above beta that the rest of the evaluation cannot matter.
                 if !pv_node
                     && ply > 0
-                    && depth <= RFP_MAX_DEPTH
+                    && depth <= rfp_max_depth()
                     && !is_mate(beta)
                     && self.eval.lazy_applies()
                 {
-                    let floor = |lazy| corrected(lazy, false, correction) - LAZY_EVAL_MARGIN;
-                    let cuts = |floor| floor > -HOPELESS && floor - RFP_MARGIN * depth >= beta;
+                    let floor = |lazy| corrected(lazy, false, correction) - lazy_eval_margin();
+                    let cuts = |floor| floor > -hopeless() && floor - rfp_margin() * depth >= beta;
                     let lazy = self.eval.lazy(&self.pos);
                     if cuts(floor(lazy)) {
                         let scaled = floor(self.eval.scaled(&self.pos, lazy));
@@ -384,24 +384,25 @@ impl<'a> Worker<'a> {
         if !pv_node
             && !in_check
             && ply > 0
-            && eval > -HOPELESS
+            && eval > -hopeless()
             && eval < MATE_BOUND
             && !is_mate(beta)
         {
             // Step 6. Reverse futility: far above beta at low depth, a quiet move will not
             // drop it.
-            if depth <= RFP_MAX_DEPTH && eval - RFP_MARGIN * (depth - improving as i32) >= beta {
+            if depth <= rfp_max_depth() && eval - rfp_margin() * (depth - improving as i32) >= beta
+            {
                 return eval;
             }
             // Step 7. Null move: if passing still fails high, a real move will too.
-            if depth >= NMP_MIN_DEPTH
+            if depth >= nmp_min_depth()
                 && eval >= beta
                 && self.frames[ply + BEFORE_ROOT - 1].moved.is_some()
                 && self.has_attackers()
             {
-                let r = NMP_BASE
-                    + depth / NMP_DEPTH_DIV
-                    + ((eval - beta) / NMP_EVAL_DIV).min(NMP_EVAL_MAX);
+                let r = nmp_base()
+                    + depth / nmp_depth_div()
+                    + ((eval - beta) / nmp_eval_div()).min(nmp_eval_max());
                 self.frame(ply).moved = None;
                 self.pos.make_null_move();
                 let score = -self.negamax(-beta, -beta + 1, depth - r, ply + 1, !cut_node);
@@ -420,7 +421,7 @@ impl<'a> Worker<'a> {
 
         // Step 8. Internal iterative reduction: without a hash move this node's ordering is
         // poor; search it shallower first.
-        if depth >= IIR_MIN_DEPTH && tt_move.is_none() && (pv_node || cut_node) && !in_check {
+        if depth >= iir_min_depth() && tt_move.is_none() && (pv_node || cut_node) && !in_check {
             depth -= 1;
         }
 
@@ -445,8 +446,8 @@ impl<'a> Worker<'a> {
         let original_alpha = alpha;
 
         // Halved unless improving: a shift instead of a division, the count being positive.
-        const _: () = assert!(LMP_BASE >= 0);
-        let late_quiets = (LMP_BASE + depth * depth) >> (!improving as i32);
+        const _: () = assert!(*range::lmp_base.start() >= 0);
+        let late_quiets = (lmp_base() + depth * depth) >> (!improving as i32);
         loop {
             // Step 10. Shallow pruning. It needs one move searched and no mate in sight;
             // checks are never pruned. (With alpha a win, quiets are pruned near the leaves;
@@ -457,9 +458,9 @@ impl<'a> Worker<'a> {
             // the quiets that check or push a pawn at the king, testing them in a tight loop
             // (most nodes prune dozens).
             let prune_quiets = may_prune
-                && depth <= SHALLOW_MAX_DEPTH
+                && depth <= shallow_max_depth()
                 && (quiets_tried.len() as i32 >= late_quiets
-                    || static_eval + FUTILITY_BASE + FUTILITY_PER_DEPTH * depth <= alpha);
+                    || static_eval + futility_base() + futility_per_depth() * depth <= alpha);
             let next = if prune_quiets {
                 let checks = checks.get_or_insert_with(|| CheckInfo::new(&self.pos));
                 picker.next_capture_or_check(&self.pos, &self.history, checks)
@@ -476,14 +477,14 @@ impl<'a> Worker<'a> {
             let victim = self.pos.piece_at(mv.to());
             let capture = victim.is_some();
             // A good capture already passed SEE at 0, above any capture margin.
-            const _: () = assert!(SEE_CAPTURE_MARGIN <= 0);
-            if may_prune && depth <= SHALLOW_MAX_DEPTH && !picker.handed_out_good_capture() {
+            const _: () = assert!(*range::see_capture_margin.end() <= 0);
+            if may_prune && depth <= shallow_max_depth() && !picker.handed_out_good_capture() {
                 // Captures that lose material by exchange, and quiets that put a piece where
                 // it is lost (more leeway for them higher up).
                 let see_margin = if capture {
-                    SEE_CAPTURE_MARGIN * depth
+                    see_capture_margin() * depth
                 } else {
-                    SEE_QUIET_MARGIN * depth * depth
+                    see_quiet_margin() * depth * depth
                 };
                 let loses = || !see_ge(&self.pos, mv, see_margin);
                 let checking = || self.gives_check(mv, checks.as_ref());
@@ -521,10 +522,10 @@ impl<'a> Worker<'a> {
                 score = -self.negamax(-beta, -alpha, new_depth, ply + 1, !pv_node && !cut_node);
             } else {
                 let mut r = 0;
-                if depth >= LMR_MIN_DEPTH && !capture && !gives_check && !in_check {
-                    r = REDUCTIONS[depth.min(63) as usize][searched.min(63)];
+                if depth >= lmr_min_depth() && !capture && !gives_check && !in_check {
+                    r = reduction(depth as usize, searched);
                     r += cut_node as i32 + !improving as i32 - pv_node as i32;
-                    r -= self.history.quiet_score(us, piece, mv, continuations) / LMR_HISTORY_DIV;
+                    r -= self.history.quiet_score(us, piece, mv, continuations) / lmr_history_div();
                     r = r.clamp(0, new_depth - 1);
                 }
                 score = -self.negamax(-alpha - 1, -alpha, new_depth - r, ply + 1, true);
@@ -654,7 +655,7 @@ impl<'a> Worker<'a> {
         tried: &MoveList,
     ) {
         let us = self.pos.side_to_move();
-        let bonus = (depth * depth * HISTORY_BONUS_PER_DEPTH2).min(HISTORY_BONUS_MAX);
+        let bonus = (depth * depth * history_bonus_per_depth2()).min(history_bonus_max());
         let mover = |mv: Move| self.pos.piece_at(mv.from()).expect("a quiet has a mover");
         let piece = mover(mv);
         self.history
@@ -672,7 +673,7 @@ impl<'a> Worker<'a> {
     /// tried before it, in the capture history.
     #[inline(always)]
     fn reward_capture(&mut self, depth: i32, cut_capture: Option<Move>, tried: &MoveList) {
-        let bonus = (depth * depth * HISTORY_BONUS_PER_DEPTH2).min(HISTORY_BONUS_MAX);
+        let bonus = (depth * depth * history_bonus_per_depth2()).min(history_bonus_max());
         let mut update = |mv: Move, bonus: i32| {
             let piece = self.pos.piece_at(mv.from()).expect("a capture has a mover");
             let victim = self.pos.piece_at(mv.to()).expect("a capture has a victim");
@@ -721,15 +722,15 @@ impl<'a> Worker<'a> {
                 // evaluation would.
                 if self.eval.lazy_applies() {
                     let lazy = self.eval.lazy(&self.pos);
-                    if lazy - LAZY_EVAL_MARGIN >= beta {
-                        let floor = self.eval.scaled(&self.pos, lazy) - LAZY_EVAL_MARGIN;
+                    if lazy - lazy_eval_margin() >= beta {
+                        let floor = self.eval.scaled(&self.pos, lazy) - lazy_eval_margin();
                         if floor >= beta {
                             return floor;
                         }
-                    } else if lazy + LAZY_EVAL_MARGIN + DELTA_MARGIN <= alpha {
+                    } else if lazy + lazy_eval_margin() + delta_margin() <= alpha {
                         // Scaling draws a negative score up toward zero: the ceiling is
                         // checked scaled.
-                        let ceiling = self.eval.scaled(&self.pos, lazy) + LAZY_EVAL_MARGIN;
+                        let ceiling = self.eval.scaled(&self.pos, lazy) + lazy_eval_margin();
                         if self.out_of_reach(ceiling, alpha) {
                             return ceiling;
                         }
@@ -758,7 +759,7 @@ impl<'a> Worker<'a> {
                 // Delta pruning: even winning this piece cannot lift the score to alpha. Past
                 // the hash move captures come most valuable victim first, so none after will.
                 let gain = victim.map_or(0, |p| value(p.kind()));
-                if stand_pat + gain + DELTA_MARGIN <= alpha {
+                if stand_pat + gain + delta_margin() <= alpha {
                     if Some(mv) == tt_move {
                         continue;
                     }
