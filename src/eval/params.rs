@@ -1,21 +1,10 @@
 //! Every evaluation weight in one place: piece values, the readable piece-square tables and the
-//! weights of each term, as `(middlegame, endgame)` pairs. Dependency-free on purpose: `build.rs`
-//! includes this file to pack the tables, and a tuner can rewrite it wholesale.
+//! weights of each term, as `(middlegame, endgame)` pairs, and the tuner's numbering of them.
+//! Dependency-free on purpose: `build.rs` includes this file to pack the tables, and a tuner
+//! can rewrite it wholesale.
 
 /// A weight as (middlegame, endgame) centipawns.
 pub type MgEg = (i32, i32);
-
-/// Piece values indexed by piece type (king, advisor, elephant, horse, rook, cannon, pawn).
-/// The king is never traded, so it carries no material.
-pub const PIECE_VALUE: [MgEg; 7] = [
-    (0, 0),
-    (133, 69),
-    (210, 110),
-    (517, 452),
-    (1207, 1114),
-    (612, 414),
-    (94, 130),
-];
 
 /// Game phase weight per piece type: the attacking pieces left on the board.
 pub const PHASE_WEIGHT: [i32; 7] = [0, 0, 0, 1, 2, 1, 0];
@@ -251,59 +240,14 @@ pub const fn table_index(file: usize, rank: usize) -> usize {
     (9 - rank) * 9 + file
 }
 
-// ---- flexibility ------------------------------------------------------------------------
+// ---- constants of the terms, not fitted by the tuner -----------------------------------
 
-/// Points per square a piece can move to (empty or enemy), by piece type.
-pub const MOBILITY: [MgEg; 7] = [
-    (-8, 2),
-    (9, -13),
-    (3, -11),
-    (28, -6),
-    (12, 4),
-    (7, -2),
-    (26, -10),
-];
-
-// ---- relations between pieces ----------------------------------------------------------
-
-/// Attacked and not guarded, by the victim's type.
-pub const HANGING: [MgEg; 7] = [
-    (0, 0),
-    (40, 46),
-    (50, 34),
-    (85, 78),
-    (55, 51),
-    (109, 63),
-    (28, 60),
-];
-/// Attacked by a cheaper enemy piece (guarded or not), by the victim's type.
-pub const ATTACKED_BY_CHEAPER: [MgEg; 7] = [
-    (0, 0),
-    (33, 1),
-    (26, 19),
-    (35, 26),
-    (61, 46),
-    (45, 32),
-    (0, 0),
-];
-/// Attacked at least twice and guarded once: the exchange loses, by the victim's type.
-pub const OUTNUMBERED: [MgEg; 7] = [
-    (0, 0),
-    (26, 9),
-    (13, 9),
-    (47, 24),
-    (24, 24),
-    (34, 22),
-    (28, 25),
-];
 /// A piece counts as cheaper than the victim when its value is lower by at least this.
 pub const CHEAPER_MARGIN: i32 = 50;
 /// Penalties of the relations term are multiplied by these /64: the side to move can answer
 /// its own threats, while its opponent's weaknesses are there for the taking.
 pub const RELATIONS_ON_MOVE: i32 = 32;
 pub const RELATIONS_WAITING: i32 = 64;
-
-// ---- king safety and patterns ----------------------------------------------------------
 
 /// Attack units per palace square attacked, by the attacker's type.
 pub const KING_ZONE_ATTACK: [i32; 7] = [0, 0, 0, 3, 3, 2, 2];
@@ -312,34 +256,137 @@ pub const KING_DANGER_DIV: i32 = 8;
 pub const KING_DANGER_EG: i32 = 1;
 /// Units are capped so the quadratic cannot run away.
 pub const KING_DANGER_MAX_UNITS: i32 = 40;
-/// Per missing advisor, per enemy rook, horse or crossed pawn.
-pub const MISSING_ADVISOR: MgEg = (51, 47);
-/// Per missing elephant, per enemy cannon or rook.
-pub const MISSING_ELEPHANT: MgEg = (31, 15);
-/// A cannon on the enemy king's file with nothing between them.
-pub const EMPTY_HEADED_CANNON: MgEg = (100, 9);
-/// A cannon on the enemy king's file with two pieces between (the central cannon's threat).
-pub const CENTRAL_CANNON: MgEg = (62, 47);
-/// A cannon on the enemy's back rank while the enemy king stays on it.
-pub const BOTTOM_CANNON: MgEg = (56, 5);
-/// A horse on its own palace centre: it blocks the king and advisors (penalty).
-pub const HORSE_IN_PALACE_CENTRE: MgEg = (-28, -20);
-/// Rook on a file with no pawns at all / with no own pawns.
-pub const ROOK_OPEN_FILE: MgEg = (38, 2);
-pub const ROOK_HALF_OPEN_FILE: MgEg = (21, 24);
-/// Extra for a rook on an open palace file (d, e or f).
-pub const ROOK_PALACE_FILE: MgEg = (8, 24);
-/// A crossed pawn next to the enemy palace (files c-g, the three ranks of the palace).
-pub const PAWN_NEAR_PALACE: MgEg = (104, -49);
-/// Two crossed pawns side by side.
-pub const CONNECTED_PAWNS: MgEg = (17, 11);
 
-// ---- tempo and draw knowledge ----------------------------------------------------------
-
-pub const TEMPO: MgEg = (28, -3);
 /// Scale factors out of [`SCALE_NORMAL`].
 pub const SCALE_NORMAL: i32 = 64;
 /// The side ahead has no rook, horse, cannon or pawn: it cannot mate.
 pub const SCALE_NO_ATTACKERS: i32 = 0;
 /// A lone horse or cannon (or a lone pawn against two advisors) against a defended king.
 pub const SCALE_LONE_ATTACKER: i32 = 8;
+
+// ---- the linear weights ------------------------------------------------------------------
+// Every weight the tuner fits, besides the piece-square tables: one line (or one array) each.
+// `weights!` numbers them for the tuner's trace ([`weight`]) and lists them for the tuner's
+// writer ([`LINEAR_WEIGHTS`]), so a new weight is one more `pub const` here. Each is a pair
+// ([`MgEg`]) or an array of pairs by piece type.
+
+/// Declares the linear weights as written, and derives their numbering.
+macro_rules! weights {
+    ($($(#[$attr:meta])* pub const $name:ident: $ty:ty = $value:expr;)*) => {
+        $($(#[$attr])* pub const $name: $ty = $value;)*
+
+        /// Each linear weight's name (as written here) and number of pairs, in order.
+        pub const LINEAR_WEIGHTS: &[(&str, usize)] =
+            &[$((stringify!($name), size_of::<$ty>() / size_of::<MgEg>())),*];
+
+        /// The weights numbered for the tuner: each index stands for one (middlegame, endgame)
+        /// pair, and a term adds (count × pair) to a side's score. An array's pairs follow its
+        /// first index; the piece-square tables come last.
+        pub mod weight {
+            #[allow(non_camel_case_types, clippy::upper_case_acronyms)]
+            enum Order {
+                $($name,)*
+            }
+            /// The first index of the linear weight at `position` in [`super::LINEAR_WEIGHTS`].
+            const fn start(position: usize) -> usize {
+                let mut index = 0;
+                let mut i = 0;
+                while i < position {
+                    index += super::LINEAR_WEIGHTS[i].1;
+                    i += 1;
+                }
+                index
+            }
+            $(pub const $name: usize = start(Order::$name as usize);)*
+            /// + piece type × 90 + `table_index` (Red's view): the `*_MG`/`*_EG` tables.
+            pub const PST: usize = start(super::LINEAR_WEIGHTS.len());
+            /// Number of weight pairs.
+            pub const COUNT: usize = PST + 7 * 90;
+        }
+    };
+}
+
+weights! {
+    // material
+    /// Piece values indexed by piece type (king, advisor, elephant, horse, rook, cannon, pawn).
+    /// The king is never traded, so it carries no material.
+    pub const PIECE_VALUE: [MgEg; 7] = [
+        (0, 0),
+        (133, 69),
+        (210, 110),
+        (517, 452),
+        (1207, 1114),
+        (612, 414),
+        (94, 130),
+    ];
+
+    // flexibility
+    /// Points per square a piece can move to (empty or enemy), by piece type.
+    pub const MOBILITY: [MgEg; 7] = [
+        (-8, 2),
+        (9, -13),
+        (3, -11),
+        (28, -6),
+        (12, 4),
+        (7, -2),
+        (26, -10),
+    ];
+
+    // relations between pieces
+    /// Attacked and not guarded, by the victim's type.
+    pub const HANGING: [MgEg; 7] = [
+        (0, 0),
+        (40, 46),
+        (50, 34),
+        (85, 78),
+        (55, 51),
+        (109, 63),
+        (28, 60),
+    ];
+    /// Attacked by a cheaper enemy piece (guarded or not), by the victim's type.
+    pub const ATTACKED_BY_CHEAPER: [MgEg; 7] = [
+        (0, 0),
+        (33, 1),
+        (26, 19),
+        (35, 26),
+        (61, 46),
+        (45, 32),
+        (0, 0),
+    ];
+    /// Attacked at least twice and guarded once: the exchange loses, by the victim's type.
+    pub const OUTNUMBERED: [MgEg; 7] = [
+        (0, 0),
+        (26, 9),
+        (13, 9),
+        (47, 24),
+        (24, 24),
+        (34, 22),
+        (28, 25),
+    ];
+
+    // king safety and patterns
+    /// Per missing advisor, per enemy rook, horse or crossed pawn.
+    pub const MISSING_ADVISOR: MgEg = (51, 47);
+    /// Per missing elephant, per enemy cannon or rook.
+    pub const MISSING_ELEPHANT: MgEg = (31, 15);
+    /// A cannon on the enemy king's file with nothing between them.
+    pub const EMPTY_HEADED_CANNON: MgEg = (100, 9);
+    /// A cannon on the enemy king's file with two pieces between (the central cannon's threat).
+    pub const CENTRAL_CANNON: MgEg = (62, 47);
+    /// A cannon on the enemy's back rank while the enemy king stays on it.
+    pub const BOTTOM_CANNON: MgEg = (56, 5);
+    /// A horse on its own palace centre: it blocks the king and advisors (penalty).
+    pub const HORSE_IN_PALACE_CENTRE: MgEg = (-28, -20);
+    /// Rook on a file with no pawns at all / with no own pawns.
+    pub const ROOK_OPEN_FILE: MgEg = (38, 2);
+    pub const ROOK_HALF_OPEN_FILE: MgEg = (21, 24);
+    /// Extra for a rook on an open palace file (d, e or f).
+    pub const ROOK_PALACE_FILE: MgEg = (8, 24);
+    /// A crossed pawn next to the enemy palace (files c-g, the three ranks of the palace).
+    pub const PAWN_NEAR_PALACE: MgEg = (104, -49);
+    /// Two crossed pawns side by side.
+    pub const CONNECTED_PAWNS: MgEg = (17, 11);
+
+    // tempo
+    pub const TEMPO: MgEg = (28, -3);
+}

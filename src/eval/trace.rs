@@ -39,34 +39,8 @@ impl Term {
     }
 }
 
-/// The linear weights of `params.rs`, numbered for the tuner: each index stands for one
-/// (middlegame, endgame) pair, and a term adds (count × pair) to a side's score.
-pub mod weight {
-    /// + piece type: `PIECE_VALUE`.
-    pub const PIECE_VALUE: usize = 0;
-    /// + piece type × 90 + `table_index` (Red's view): the `*_MG`/`*_EG` tables.
-    pub const PST: usize = PIECE_VALUE + 7;
-    /// + piece type.
-    pub const MOBILITY: usize = PST + 7 * 90;
-    /// + victim type.
-    pub const HANGING: usize = MOBILITY + 7;
-    pub const ATTACKED_BY_CHEAPER: usize = HANGING + 7;
-    pub const OUTNUMBERED: usize = ATTACKED_BY_CHEAPER + 7;
-    pub const MISSING_ADVISOR: usize = OUTNUMBERED + 7;
-    pub const MISSING_ELEPHANT: usize = MISSING_ADVISOR + 1;
-    pub const EMPTY_HEADED_CANNON: usize = MISSING_ELEPHANT + 1;
-    pub const CENTRAL_CANNON: usize = EMPTY_HEADED_CANNON + 1;
-    pub const BOTTOM_CANNON: usize = CENTRAL_CANNON + 1;
-    pub const HORSE_IN_PALACE_CENTRE: usize = BOTTOM_CANNON + 1;
-    pub const ROOK_OPEN_FILE: usize = HORSE_IN_PALACE_CENTRE + 1;
-    pub const ROOK_HALF_OPEN_FILE: usize = ROOK_OPEN_FILE + 1;
-    pub const ROOK_PALACE_FILE: usize = ROOK_HALF_OPEN_FILE + 1;
-    pub const PAWN_NEAR_PALACE: usize = ROOK_PALACE_FILE + 1;
-    pub const CONNECTED_PAWNS: usize = PAWN_NEAR_PALACE + 1;
-    pub const TEMPO: usize = CONNECTED_PAWNS + 1;
-    /// Number of weight pairs.
-    pub const COUNT: usize = TEMPO + 1;
-}
+/// The weights of `params.rs`, numbered for the tuner (declared there, by `weights!`).
+pub use super::params::weight;
 
 /// Receives each term of each colour, from that colour's point of view.
 pub trait Tracer {

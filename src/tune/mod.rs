@@ -317,34 +317,18 @@ pub fn weight_name(i: usize) -> String {
     const KINDS: [&str; 7] = [
         "king", "advisor", "elephant", "horse", "rook", "cannon", "pawn",
     ];
-    let named: [(usize, &str); 12] = [
-        (weight::MISSING_ADVISOR, "MISSING_ADVISOR"),
-        (weight::MISSING_ELEPHANT, "MISSING_ELEPHANT"),
-        (weight::EMPTY_HEADED_CANNON, "EMPTY_HEADED_CANNON"),
-        (weight::CENTRAL_CANNON, "CENTRAL_CANNON"),
-        (weight::BOTTOM_CANNON, "BOTTOM_CANNON"),
-        (weight::HORSE_IN_PALACE_CENTRE, "HORSE_IN_PALACE_CENTRE"),
-        (weight::ROOK_OPEN_FILE, "ROOK_OPEN_FILE"),
-        (weight::ROOK_HALF_OPEN_FILE, "ROOK_HALF_OPEN_FILE"),
-        (weight::ROOK_PALACE_FILE, "ROOK_PALACE_FILE"),
-        (weight::PAWN_NEAR_PALACE, "PAWN_NEAR_PALACE"),
-        (weight::CONNECTED_PAWNS, "CONNECTED_PAWNS"),
-        (weight::TEMPO, "TEMPO"),
-    ];
-    if let Some(&(_, name)) = named.iter().find(|(at, _)| *at == i) {
-        return name.to_string();
-    }
-    let arrays = [
-        (weight::PIECE_VALUE, "PIECE_VALUE"),
-        (weight::MOBILITY, "MOBILITY"),
-        (weight::HANGING, "HANGING"),
-        (weight::ATTACKED_BY_CHEAPER, "ATTACKED_BY_CHEAPER"),
-        (weight::OUTNUMBERED, "OUTNUMBERED"),
-    ];
-    for (base, name) in arrays {
-        if (base..base + 7).contains(&i) {
-            return format!("{name}[{}]", KINDS[i - base]);
+    let mut base = 0;
+    for &(name, pairs) in crate::eval::params::LINEAR_WEIGHTS {
+        if (base..base + pairs).contains(&i) {
+            return match pairs {
+                1 => name.to_string(),
+                _ => match KINDS.get(i - base) {
+                    Some(kind) if pairs == 7 => format!("{name}[{kind}]"),
+                    _ => format!("{name}[{}]", i - base),
+                },
+            };
         }
+        base += pairs;
     }
     let entry = i - weight::PST;
     let (kind, e) = (entry / 90, entry % 90);

@@ -358,11 +358,14 @@ mod tests {
         for h in 0..2 {
             for i in probes {
                 let (found, want, was) = match i {
-                    _ if i < weight::PST => (
-                        value_on_square(&w, i, h),
-                        value_on_square(&truth, i, h),
-                        value_on_square(&start, i, h),
-                    ),
+                    _ if (weight::PIECE_VALUE..weight::PIECE_VALUE + 7).contains(&i) => {
+                        let kind = i - weight::PIECE_VALUE;
+                        (
+                            value_on_square(&w, kind, h),
+                            value_on_square(&truth, kind, h),
+                            value_on_square(&start, kind, h),
+                        )
+                    }
                     _ => (w[i][h], truth[i][h], start[i][h]),
                 };
                 assert!(

@@ -2,84 +2,54 @@
 //! only the numbers change, right-aligned in their columns, so a tuning run is an ordinary
 //! reviewable diff of the file `build.rs` packs.
 
-use crate::eval::trace::weight;
+use crate::eval::params::{self, weight};
 
 /// A weight pair per index of [`weight`], as integers.
 pub type IntWeights = Vec<[i32; 2]>;
 
 #[derive(Clone, Copy)]
 enum Shape {
-    /// `(mg, eg)`.
-    Pair,
-    /// `[(mg, eg); 7]` by piece type.
-    Pairs7,
+    /// `(mg, eg)`, or an array of n such pairs.
+    Pairs(usize),
     /// A 90-entry table, one half (0 mg, 1 eg) of the pairs from `base`.
     Table(usize),
 }
 
-/// Every tunable constant of `params.rs`, its shape and its first weight index.
-const CONSTANTS: [(&str, Shape, usize); 31] = [
-    ("PIECE_VALUE", Shape::Pairs7, weight::PIECE_VALUE),
-    ("KING_MG", Shape::Table(0), weight::PST),
-    ("KING_EG", Shape::Table(1), weight::PST),
-    ("ADVISOR_MG", Shape::Table(0), weight::PST + 90),
-    ("ADVISOR_EG", Shape::Table(1), weight::PST + 90),
-    ("ELEPHANT_MG", Shape::Table(0), weight::PST + 2 * 90),
-    ("ELEPHANT_EG", Shape::Table(1), weight::PST + 2 * 90),
-    ("HORSE_MG", Shape::Table(0), weight::PST + 3 * 90),
-    ("HORSE_EG", Shape::Table(1), weight::PST + 3 * 90),
-    ("ROOK_MG", Shape::Table(0), weight::PST + 4 * 90),
-    ("ROOK_EG", Shape::Table(1), weight::PST + 4 * 90),
-    ("CANNON_MG", Shape::Table(0), weight::PST + 5 * 90),
-    ("CANNON_EG", Shape::Table(1), weight::PST + 5 * 90),
-    ("PAWN_MG", Shape::Table(0), weight::PST + 6 * 90),
-    ("PAWN_EG", Shape::Table(1), weight::PST + 6 * 90),
-    ("MOBILITY", Shape::Pairs7, weight::MOBILITY),
-    ("HANGING", Shape::Pairs7, weight::HANGING),
-    (
-        "ATTACKED_BY_CHEAPER",
-        Shape::Pairs7,
-        weight::ATTACKED_BY_CHEAPER,
-    ),
-    ("OUTNUMBERED", Shape::Pairs7, weight::OUTNUMBERED),
-    ("MISSING_ADVISOR", Shape::Pair, weight::MISSING_ADVISOR),
-    ("MISSING_ELEPHANT", Shape::Pair, weight::MISSING_ELEPHANT),
-    (
-        "EMPTY_HEADED_CANNON",
-        Shape::Pair,
-        weight::EMPTY_HEADED_CANNON,
-    ),
-    ("CENTRAL_CANNON", Shape::Pair, weight::CENTRAL_CANNON),
-    ("BOTTOM_CANNON", Shape::Pair, weight::BOTTOM_CANNON),
-    (
-        "HORSE_IN_PALACE_CENTRE",
-        Shape::Pair,
-        weight::HORSE_IN_PALACE_CENTRE,
-    ),
-    ("ROOK_OPEN_FILE", Shape::Pair, weight::ROOK_OPEN_FILE),
-    (
-        "ROOK_HALF_OPEN_FILE",
-        Shape::Pair,
-        weight::ROOK_HALF_OPEN_FILE,
-    ),
-    ("ROOK_PALACE_FILE", Shape::Pair, weight::ROOK_PALACE_FILE),
-    ("PAWN_NEAR_PALACE", Shape::Pair, weight::PAWN_NEAR_PALACE),
-    ("CONNECTED_PAWNS", Shape::Pair, weight::CONNECTED_PAWNS),
-    ("TEMPO", Shape::Pair, weight::TEMPO),
+/// The piece-square tables' names by piece type, before `_MG`/`_EG`.
+const TABLES: [&str; 7] = [
+    "KING", "ADVISOR", "ELEPHANT", "HORSE", "ROOK", "CANNON", "PAWN",
 ];
+
+/// Every tunable constant of `params.rs`, its shape and its first weight index: the linear
+/// weights as `weights!` lists them, then the piece-square tables.
+fn constants() -> Vec<(String, Shape, usize)> {
+    let mut out = Vec::new();
+    let mut base = 0;
+    for &(name, pairs) in params::LINEAR_WEIGHTS {
+        out.push((name.to_string(), Shape::Pairs(pairs), base));
+        base += pairs;
+    }
+    debug_assert_eq!(base, weight::PST);
+    for (kind, table) in TABLES.iter().enumerate() {
+        for (half, suffix) in ["MG", "EG"].iter().enumerate() {
+            let name = format!("{table}_{suffix}");
+            out.push((name, Shape::Table(half), weight::PST + kind * 90));
+        }
+    }
+    out
+}
 
 /// The slot of the n-th number of a constant: (weight index, half).
 fn slot(shape: Shape, base: usize, n: usize) -> (usize, usize) {
     match shape {
-        Shape::Pair | Shape::Pairs7 => (base + n / 2, n % 2),
+        Shape::Pairs(_) => (base + n / 2, n % 2),
         Shape::Table(half) => (base + n, half),
     }
 }
 
 fn count(shape: Shape) -> usize {
     match shape {
-        Shape::Pair => 2,
-        Shape::Pairs7 => 14,
+        Shape::Pairs(pairs) => 2 * pairs,
         Shape::Table(_) => 90,
     }
 }
@@ -131,8 +101,8 @@ fn literals(text: &str, name: &str) -> Result<Vec<Literal>, String> {
 /// The tunable weights written in `text` (a `params.rs`).
 pub fn parse(text: &str) -> Result<IntWeights, String> {
     let mut w = vec![[0; 2]; weight::COUNT];
-    for (name, shape, base) in CONSTANTS {
-        let found = literals(text, name)?;
+    for (name, shape, base) in constants() {
+        let found = literals(text, &name)?;
         if found.len() != count(shape) {
             return Err(format!(
                 "params.rs: {name} has {} numbers, expected {}",
@@ -152,8 +122,8 @@ pub fn parse(text: &str) -> Result<IntWeights, String> {
 /// blanks keeps the width of blanks + number (the aligned tables), down to one blank.
 pub fn write(text: &str, w: &IntWeights) -> Result<String, String> {
     let mut edits = Vec::new();
-    for (name, shape, base) in CONSTANTS {
-        let found = literals(text, name)?;
+    for (name, shape, base) in constants() {
+        let found = literals(text, &name)?;
         if found.len() != count(shape) {
             return Err(format!("params.rs: {name} has the wrong shape"));
         }
@@ -229,6 +199,21 @@ mod tests {
             let h = params::OUTNUMBERED[kind];
             assert_eq!(w[weight::OUTNUMBERED + kind], [h.0, h.1]);
         }
+    }
+
+    /// The writer's constants, derived from `weights!`'s list and the tables, give every
+    /// weight index both halves exactly once.
+    #[test]
+    fn every_weight_has_one_place_in_the_text() {
+        let mut seen = vec![[0; 2]; weight::COUNT];
+        for (name, shape, base) in constants() {
+            for n in 0..count(shape) {
+                let (index, half) = slot(shape, base, n);
+                seen[index][half] += 1;
+            }
+            assert!(PARAMS.contains(&format!("pub const {name}:")), "{name}");
+        }
+        assert!(seen.iter().all(|s| *s == [1, 1]));
     }
 
     #[test]
