@@ -3,7 +3,7 @@
 use super::sprt::{Sprt, SprtStatus};
 #[cfg(test)]
 use super::stats::signed;
-use super::stats::{EloEstimate, Pentanomial, Wdl};
+use super::stats::{EloInterval, Pentanomial, Wdl};
 use crate::console::count;
 use std::collections::BTreeMap;
 use std::fmt::Write;
@@ -29,14 +29,10 @@ impl PairingStats {
         *self.endings.entry(label).or_default() += 1;
     }
 
-    /// Elo with error bar: from pairs once they show a spread (pairs are independent where
-    /// the two games of a pair are not), else from single games: a +1 =0 -1 split within one
-    /// pair has no pair spread but is no evidence of equality.
-    pub fn elo(&self) -> Option<EloEstimate> {
-        match self.penta.elo() {
-            Some(e) if e.variance > 0.0 => Some(e),
-            _ => self.wdl.elo(),
-        }
+    /// Elo with its 95% interval: from pairs where they give a finite bar (pairs are
+    /// independent where the two games of a pair are not), else from games, else Wilson's.
+    pub fn elo(&self) -> Option<EloInterval> {
+        EloInterval::best(&self.penta, &self.wdl)
     }
 
     pub fn elo_text(&self) -> String {
@@ -98,12 +94,7 @@ impl PairingStats {
             "  Pentanomial [0, 0.5, 1, 1.5, 2] = [{}, {}, {}, {}, {}]",
             p[0], p[1], p[2], p[3], p[4]
         );
-        // The bar's level, where there is a bar; `nan` comes with its reason instead.
-        let level = match self.elo() {
-            Some(e) if e.error95.is_finite() => " (95%)",
-            _ => "",
-        };
-        let _ = writeln!(out, "  Elo         {}{level}", self.elo_text());
+        let _ = writeln!(out, "  Elo         {}", self.elo_text());
         let _ = writeln!(out, "  LOS         {:.1}%", 100.0 * w.los());
         let _ = writeln!(
             out,
@@ -175,7 +166,7 @@ mod tests {
             "LLR",
             "time forfeit 1",
             // The one pair has no spread; the games do (561.2: 1.96 sqrt(1/18) around 0.5).
-            "Elo         +0.0 ± 561.2 (95%)",
+            "Elo         +0.0 ± 561.2 (95%, trinomial)",
         ] {
             assert!(text.contains(needle), "missing {needle} in\n{text}");
         }
@@ -200,7 +191,7 @@ mod tests {
             "{text}"
         );
         assert!(
-            text.contains("  Elo         +inf ± nan (every game won: no finite estimate)\n"),
+            text.contains("  Elo         +inf (95%: -233.8 to +inf, Wilson score interval)\n"),
             "{text}"
         );
         s.record(0.0, "checkmate");
@@ -211,7 +202,7 @@ mod tests {
             "{text}"
         );
         assert!(
-            text.contains("  Elo         +0.0 ± nan (too few games for a 95% bar)\n"),
+            text.contains("  Elo         +0.0 (95%: -392.5 to +392.5, Wilson score interval)\n"),
             "{text}"
         );
     }

@@ -18,8 +18,9 @@ pub struct Point {
     /// First engine's score, 0..1.
     pub score: f64,
     pub elo: f64,
-    /// NaN where the bar is undefined (see `EloEstimate`).
-    pub error95: f64,
+    /// The 95% interval (infinite ends where every game so far was won or lost).
+    pub low: f64,
+    pub high: f64,
     pub llr: Option<f64>,
 }
 
@@ -34,6 +35,8 @@ pub struct PairingSeries {
     pub as_black: Wdl,
     pub endings: BTreeMap<&'static str, u32>,
     pub summary: String,
+    /// The latest Elo interval as the console prints it.
+    pub elo_text: String,
 }
 
 /// Time an engine used per move.
@@ -105,7 +108,8 @@ impl Report {
         series.points.push(Point {
             score: stats.wdl.score().unwrap_or(0.5),
             elo: estimate.map_or(0.0, |e| e.elo),
-            error95: estimate.map_or(f64::NAN, |e| e.error95),
+            low: estimate.map_or(f64::NAN, |e| e.low),
+            high: estimate.map_or(f64::NAN, |e| e.high),
             llr: self.sprt.map(|s| s.llr(&stats.penta)),
         });
         let first_red = record.red == stats.first;
@@ -119,6 +123,7 @@ impl Report {
         );
         *series.endings.entry(record.label).or_default() += 1;
         series.summary = stats.summary(self.sprt.as_ref());
+        series.elo_text = stats.elo_text();
         let (red, black) = if first_red {
             (ids.0, ids.1)
         } else {
@@ -249,12 +254,15 @@ impl Report {
                 .map(|(i, point)| ((i + 1) as f64, f(point)))
                 .collect()
         };
-        // Infinite estimates (all won or lost so far) are drawn at the edge of the finite
-        // values, which keep the scale; the band never widens it past ±ELO_CLIP.
+        // The axis comes from the finite estimates and the latest interval: an infinite
+        // estimate (all won or lost so far) is drawn at the edge, and the wide intervals of
+        // the first games are clipped rather than squeezing the rest of the line flat.
+        let latest = p.points.last().map_or([0.0; 2], |pt| [pt.low, pt.high]);
         let finite = p
             .points
             .iter()
-            .flat_map(|pt| [pt.elo, pt.elo - pt.error95, pt.elo + pt.error95])
+            .map(|pt| pt.elo)
+            .chain(latest)
             .filter(|v| v.is_finite())
             .map(|v| v.clamp(-ELO_CLIP, ELO_CLIP));
         let (mut low, mut high) = finite.fold((0.0f64, 0.0f64), |(a, b), v| (a.min(v), b.max(v)));
@@ -266,14 +274,8 @@ impl Report {
             .points
             .iter()
             .enumerate()
-            .filter(|(_, point)| point.error95.is_finite() && point.elo.is_finite())
-            .map(|(i, point)| {
-                (
-                    (i + 1) as f64,
-                    clip(point.elo - point.error95),
-                    clip(point.elo + point.error95),
-                )
-            })
+            .filter(|(_, point)| !point.low.is_nan() && !point.high.is_nan())
+            .map(|(i, point)| ((i + 1) as f64, clip(point.low), clip(point.high)))
             .collect();
         let mut charts = vec![
             Chart::lines(
@@ -289,21 +291,11 @@ impl Report {
             ),
             Chart::lines(
                 &format!(
-                    "Elo of {} with its 95% band (±inf drawn at the edge; no band where undefined)",
+                    "Elo of {} with its 95% interval (±inf drawn at the edge)",
                     p.first
                 ),
-                &[
-                    Series::new("elo", "Elo", "#d62728", xs(&|pt| clip(pt.elo))).with_last(
-                        p.points.last().map_or("-".into(), |pt| {
-                            let error = if pt.error95.is_finite() {
-                                format!("{:.1}", pt.error95)
-                            } else {
-                                "nan".into()
-                            };
-                            format!("{} ± {error}", signed(pt.elo))
-                        }),
-                    ),
-                ],
+                &[Series::new("elo", "Elo", "#d62728", xs(&|pt| clip(pt.elo)))
+                    .with_last(p.elo_text.clone())],
                 &[(0.0, "0")],
                 Some(&band),
             ),

@@ -180,6 +180,93 @@ impl EloEstimate {
     }
 }
 
+/// Which model an [`EloInterval`] comes from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Basis {
+    /// Game pairs (independent even where a pair's two games are not): the honest bar.
+    Pentanomial,
+    /// Single games, when the pairs give no finite bar.
+    Trinomial,
+    /// Wilson's score interval, when neither normal bar stays inside 0..1 (lopsided or very
+    /// short matches): it always does.
+    Wilson,
+}
+
+impl Basis {
+    pub fn name(self) -> &'static str {
+        match self {
+            Basis::Pentanomial => "pentanomial",
+            Basis::Trinomial => "trinomial",
+            Basis::Wilson => "Wilson score interval",
+        }
+    }
+}
+
+/// An Elo estimate with a 95% interval that always exists once a game is played.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct EloInterval {
+    pub elo: f64,
+    pub low: f64,
+    pub high: f64,
+    pub basis: Basis,
+}
+
+impl EloInterval {
+    /// The pentanomial bar where it is finite, else the trinomial one, else Wilson's score
+    /// interval over the games (points as successes; draws make this conservative).
+    pub fn best(penta: &Pentanomial, wdl: &Wdl) -> Option<EloInterval> {
+        let games = wdl.games() as f64;
+        if games == 0.0 {
+            return None;
+        }
+        let bars = [
+            (penta.elo(), Basis::Pentanomial),
+            (wdl.elo(), Basis::Trinomial),
+        ];
+        for (estimate, basis) in bars {
+            if let Some(e) = estimate.filter(|e| e.error95.is_finite()) {
+                return Some(EloInterval {
+                    elo: e.elo,
+                    low: e.elo - e.error95,
+                    high: e.elo + e.error95,
+                    basis,
+                });
+            }
+        }
+        let p = wdl.points() / games;
+        let z2 = Z95 * Z95;
+        let centre = (p + z2 / (2.0 * games)) / (1.0 + z2 / games);
+        let half =
+            Z95 / (1.0 + z2 / games) * (p * (1.0 - p) / games + z2 / (4.0 * games * games)).sqrt();
+        Some(EloInterval {
+            elo: elo_from_score(p),
+            low: elo_from_score(centre - half),
+            high: elo_from_score(centre + half),
+            basis: Basis::Wilson,
+        })
+    }
+
+    /// `+12.3 ± 45.6 (95%, pentanomial)`, or the two bounds where the interval is not
+    /// symmetric: `+488.0 (95%: +279.1 to +697.0, Wilson score interval)`.
+    pub fn text(&self) -> String {
+        match self.basis {
+            Basis::Wilson => format!(
+                "{} (95%: {} to {}, {})",
+                signed(self.elo),
+                signed(self.low),
+                signed(self.high),
+                self.basis.name()
+            ),
+            _ => format!(
+                "{} ± {:.1} (95%, {})",
+                signed(self.elo),
+                (self.high - self.low) / 2.0,
+                self.basis.name()
+            ),
+        }
+    }
+}
+
 /// An Elo figure with one decimal and a sign; an even score prints as +0.0, not -0.0.
 pub fn signed(x: f64) -> String {
     if x.is_finite() {
@@ -305,6 +392,62 @@ mod tests {
         let ok = wdl(30, 20, 25).elo().unwrap();
         assert!(ok.error95.is_finite() && ok.error95 > 0.0);
         assert!(ok.text().starts_with("+23.2 ± "), "{}", ok.text());
+    }
+
+    #[test]
+    fn intervals_fall_back_and_say_which_was_used() {
+        let wdl = |wins, draws, losses| Wdl {
+            wins,
+            draws,
+            losses,
+        };
+        let mut penta = Pentanomial::default();
+        let mut even = wdl(0, 0, 0);
+        for (a, b) in [(1.0, 0.0), (1.0, 1.0), (0.5, 0.0), (0.0, 0.0), (1.0, 0.5)]
+            .iter()
+            .cycle()
+            .take(20)
+        {
+            penta.add_pair(*a, *b);
+            for p in [a, b] {
+                match p {
+                    x if *x > 0.75 => even.wins += 1,
+                    x if *x < 0.25 => even.losses += 1,
+                    _ => even.draws += 1,
+                }
+            }
+        }
+        let pairs = EloInterval::best(&penta, &even).unwrap();
+        assert_eq!(pairs.basis, Basis::Pentanomial);
+        assert!(
+            pairs.text().ends_with("(95%, pentanomial)"),
+            "{}",
+            pairs.text()
+        );
+        // Split pairs only: no pair spread, but the games have one.
+        let split = EloInterval::best(&Pentanomial([0, 0, 6, 0, 0]), &wdl(6, 0, 6)).unwrap();
+        assert_eq!(split.basis, Basis::Trinomial);
+        // The match: +41 =1 -2 in 44 games, no normal bar inside 0..1.
+        let lopsided = wdl(41, 1, 2);
+        assert!(lopsided.elo().unwrap().error95.is_nan());
+        let wilson = EloInterval::best(&Pentanomial([0, 1, 1, 0, 20]), &lopsided).unwrap();
+        assert_eq!(wilson.basis, Basis::Wilson);
+        assert!(close(wilson.elo, 488.04, 0.01), "{wilson:?}");
+        assert!(
+            close(wilson.low, 279.13, 0.01) && close(wilson.high, 696.95, 0.01),
+            "{wilson:?}"
+        );
+        assert_eq!(
+            wilson.text(),
+            "+488.0 (95%: +279.1 to +697.0, Wilson score interval)"
+        );
+        // Every game won: still a lower bound.
+        let all = EloInterval::best(&Pentanomial([0, 0, 0, 0, 2]), &wdl(4, 0, 0)).unwrap();
+        assert!(all.low.is_finite() && all.low > 0.0 && all.high == f64::INFINITY);
+        assert_eq!(
+            EloInterval::best(&Pentanomial::default(), &wdl(0, 0, 0)),
+            None
+        );
     }
 
     #[test]
