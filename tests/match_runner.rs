@@ -351,13 +351,62 @@ fn max_moves_draws_long_games() {
 
 #[test]
 fn overrunning_the_move_time_loses_on_time() {
-    misbehaving(
+    let games = misbehaving_with(
         "slow",
         "slow",
+        "",
         &["--st", "0.1"],
         "time forfeit",
         "loses on time",
     );
+    // The slow engine takes its time plus 500 ms (the default margin is 200 ms) and does
+    // not answer `stop`, or answers it late and the overrun is measured.
+    for game in &games {
+        let said = game.comments.last().unwrap();
+        if said.contains("nor after stop") {
+            assert!(said.contains("no move in 100 ms + 200 ms margin"), "{said}");
+            continue;
+        }
+        assert!(said.contains("ms used of 100 ms + 200 ms margin"), "{said}");
+        let over: u64 = said
+            .rsplit(", ")
+            .next()
+            .and_then(|t| t.strip_suffix(" ms over"))
+            .and_then(|n| n.parse().ok())
+            .unwrap_or_else(|| panic!("no overrun in: {said}"));
+        assert!(over > 0, "{said}");
+    }
+}
+
+/// Engines that spend all the time they are given (ElephantEye with `go time T movestogo
+/// 1`) keep a fixed move time without `--timemargin`, over UCI and over UCCI.
+#[test]
+fn engines_spending_their_whole_move_time_do_not_forfeit() {
+    for (name, proto) in [("spend-uci", "proto=uci"), ("spend-ucci", "proto=ucci")] {
+        let pgn = pgn_path(name);
+        let mut args = fake(
+            "A",
+            &format!("{proto} arg=--mode arg=spend arg=--seed arg=1"),
+        );
+        args.extend(fake(
+            "B",
+            &format!("{proto} arg=--mode arg=spend arg=--seed arg=2"),
+        ));
+        args.extend(["--st", "0.3", "--max-moves", "6", "--games", "2"].map(String::from));
+        let (output, games) = chariot_match(&args, &pgn);
+        let text = stdout(&output);
+        assert!(output.status.success(), "{text}");
+        assert!(text.contains("Time margin on fixed move times"), "{text}");
+        assert_eq!(games.len(), 2);
+        for game in &games {
+            assert_ne!(
+                game.tag("Termination"),
+                Some("time forfeit"),
+                "{name}: {:?}",
+                game.comments.last()
+            );
+        }
+    }
 }
 
 #[test]
@@ -489,10 +538,60 @@ fn bad_arguments_are_reported_not_panicked() {
             .output()
             .unwrap();
         assert!(!output.status.success());
+        assert_eq!(String::from_utf8_lossy(&output.stderr).lines().count(), 1);
         let err = String::from_utf8_lossy(&output.stderr);
         assert!(err.contains(message), "{args:?}: {err}");
         assert!(!err.contains("panicked"), "{err}");
     }
+}
+
+/// Bad paths and values are refused with one line before any game is played: the engines
+/// here would play (and write the PGN) if the match started.
+#[test]
+fn bad_paths_and_values_fail_before_the_first_game() {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR"));
+    let pgn = pgn_path("early");
+    let missing = dir.join("no-such-folder");
+    let report = missing.join("r.html").display().to_string();
+    let bad_pgn = missing.join("g.pgn").display().to_string();
+    let cmd = format!("cmd={}", fake_engine());
+    for (extra, message) in [
+        (vec!["--report", &report], "cannot write the report"),
+        (vec!["--concurrency", "0"], "--concurrency must be positive"),
+        (vec!["--depth", "0"], "--depth must be positive"),
+        (vec!["--nodes", "0"], "--nodes must be positive"),
+        (vec!["--games", "0"], "--games must be positive"),
+        (vec!["--st", "0"], "--st must be positive"),
+        (vec!["--engine", &cmd, "depth=0"], "depth must be positive"),
+        (
+            vec!["--openings", "/no/such/book.epd"],
+            "cannot read openings",
+        ),
+    ] {
+        let mut args = fake("E1", "");
+        args.extend(fake("E2", ""));
+        args.extend(["--tc", "1+0.1"].map(String::from));
+        if extra[0] == "--depth" || extra[0] == "--nodes" || extra[0] == "--st" {
+            args.truncate(args.len() - 2);
+        }
+        args.extend(extra.iter().map(|s| s.to_string()));
+        let (output, games) = chariot_match(&args, &pgn);
+        let err = String::from_utf8_lossy(&output.stderr);
+        assert!(!output.status.success(), "{extra:?}");
+        assert!(err.contains(message), "{extra:?}: {err}");
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert!(games.is_empty() && stdout(&output).is_empty(), "{extra:?}");
+    }
+    let mut args = fake("E1", "");
+    args.extend(fake("E2", ""));
+    args.extend(["--depth", "1", "--pgn", &bad_pgn].map(String::from));
+    let output = Command::new(CHARIOT)
+        .arg("match")
+        .args(&args)
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&output.stderr);
+    assert!(err.contains("cannot open PGN file"), "{err}");
 }
 
 #[cfg(unix)]

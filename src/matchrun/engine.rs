@@ -156,8 +156,12 @@ pub struct Reply {
 pub enum Failure {
     /// The process exited or closed its pipes.
     Crashed,
-    /// No answer in time; `answered_stop` says whether it obeyed `stop` afterwards.
-    Timeout { answered_stop: bool },
+    /// No answer in time; `answered_stop` says whether it obeyed `stop` afterwards, and
+    /// `took` how long the move then took in all.
+    Timeout {
+        answered_stop: bool,
+        took: Option<Duration>,
+    },
     /// It said something the protocol does not allow (or nothing to move).
     Protocol(String),
     /// The match is being stopped (Ctrl-C).
@@ -293,6 +297,7 @@ impl EngineProcess {
             if now >= deadline {
                 return Err(Failure::Timeout {
                     answered_stop: false,
+                    took: None,
                 });
             }
             match self.lines.recv_timeout((deadline - now).min(POLL)) {
@@ -366,11 +371,13 @@ impl EngineProcess {
                             elapsed: at.saturating_duration_since(start),
                         })
                     }
-                    Ok(_) => Err(Failure::Timeout {
+                    Ok((at, _)) => Err(Failure::Timeout {
                         answered_stop: true,
+                        took: Some(at.saturating_duration_since(start)),
                     }),
                     Err(_) => Err(Failure::Timeout {
                         answered_stop: false,
+                        took: None,
                     }),
                 }
             }
@@ -439,9 +446,11 @@ pub fn describe(failure: &Failure) -> String {
         Failure::Crashed => "the engine process exited".into(),
         Failure::Timeout {
             answered_stop: true,
+            ..
         } => "no answer in time".into(),
         Failure::Timeout {
             answered_stop: false,
+            ..
         } => "no answer in time, and none to stop".into(),
         Failure::Protocol(what) => format!("protocol error: {what}"),
         Failure::Interrupted => "interrupted".into(),

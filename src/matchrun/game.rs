@@ -2,7 +2,9 @@
 //! ending it by the rules, by score adjudication, or by an engine's failure.
 
 use super::engine::{describe, Answer, EngineProcess, Failure, Protocol, ReportedScore};
-use super::timecontrol::{charge, move_deadline, ClockState, MoveLimits};
+use super::timecontrol::{
+    charge, default_movetime_margin, move_deadline, ucci_movetime_budget, ClockState, MoveLimits,
+};
 use crate::board::notation::{format_move, parse_move};
 use crate::console::count;
 use crate::notation::openings::Opening;
@@ -31,8 +33,9 @@ pub struct DrawRule {
 
 #[derive(Clone, Debug)]
 pub struct GameSettings {
-    /// Forgiven overrun past the clock or fixed move time.
-    pub margin: Duration,
+    /// Forgiven overrun past the clock or fixed move time (`--timemargin`); `None`: none on
+    /// a clock, [`default_movetime_margin`] on a fixed move time.
+    pub margin: Option<Duration>,
     /// Longest wait for a depth- or node-limited move, and for handshakes.
     pub hang_timeout: Duration,
     pub resign: Option<ResignRule>,
@@ -46,7 +49,7 @@ pub struct GameSettings {
 
 impl GameSettings {
     /// Settings with the rules' defaults and no adjudication.
-    pub fn new(margin: Duration, hang_timeout: Duration) -> GameSettings {
+    pub fn new(margin: Option<Duration>, hang_timeout: Duration) -> GameSettings {
         GameSettings {
             margin,
             hang_timeout,
@@ -55,6 +58,15 @@ impl GameSettings {
             draw_plies: RULE60_PLIES,
             max_moves: None,
         }
+    }
+
+    /// The margin for an engine moving under `limits`.
+    pub fn margin_for(&self, limits: &MoveLimits) -> Duration {
+        self.margin
+            .unwrap_or(match (limits.clock, limits.movetime_ms) {
+                (None, Some(ms)) => default_movetime_margin(ms),
+                _ => Duration::ZERO,
+            })
     }
 }
 
@@ -150,8 +162,8 @@ fn go_command(
                     go += &format!(" opptime {time} oppincrement {increment}");
                 }
             } else if let Some(ms) = limits.movetime_ms {
-                // UCCI has no fixed move time: one move left in a period of that length.
-                go += &format!(" time {} movestogo 1", unit(ms));
+                // UCCI has no fixed move time: one move left in a period a little shorter.
+                go += &format!(" time {} movestogo 1", unit(ucci_movetime_budget(ms)));
             }
         }
         Protocol::Uci | Protocol::UciVariant => {
@@ -239,8 +251,13 @@ pub struct Forfeit {
 enum Stage {
     /// `ucinewgame` / `isready` before the game.
     Ready,
-    /// Thinking on a move: `timed` when a clock or move time runs, `waited` the deadline.
-    Move { timed: bool, waited: Duration },
+    /// Thinking on a move: `timed` when a clock or move time runs, `waited` the deadline,
+    /// `margin` the part of it past the clock or move time.
+    Move {
+        timed: bool,
+        waited: Duration,
+        margin: Duration,
+    },
 }
 
 impl Forfeit {
@@ -258,13 +275,26 @@ impl Forfeit {
                 let reason = format!("{who} failed to get ready: {}", describe(&f));
                 (termination, label, reason, true)
             }
-            (Failure::Timeout { answered_stop }, Stage::Move { timed: true, .. }) => (
+            (
+                Failure::Timeout {
+                    answered_stop,
+                    took,
+                },
+                Stage::Move {
+                    timed: true,
+                    waited,
+                    margin,
+                },
+            ) => (
                 Termination::TimeForfeit,
                 "time forfeit",
-                format!("{who} loses on time"),
+                format!(
+                    "{who} loses on time: {}",
+                    overrun(took, waited - margin, margin)
+                ),
                 !answered_stop,
             ),
-            (Failure::Timeout { answered_stop }, Stage::Move { waited, .. }) => (
+            (Failure::Timeout { answered_stop, .. }, Stage::Move { waited, .. }) => (
                 Termination::Stalled,
                 "stalled",
                 format!("{who} did not move within {:.1} s", waited.as_secs_f64()),
@@ -289,6 +319,25 @@ impl Forfeit {
             label,
             restart,
         })
+    }
+}
+
+/// How a move overran its time: `12 ms over` where the engine answered at last.
+fn overrun(took: Option<Duration>, allowed: Duration, margin: Duration) -> String {
+    let ms = |d: Duration| d.as_millis();
+    match took {
+        Some(took) => format!(
+            "{} ms used of {} ms + {} ms margin, {} ms over",
+            ms(took),
+            ms(allowed),
+            ms(margin),
+            ms(took.saturating_sub(allowed + margin))
+        ),
+        None => format!(
+            "no move in {} ms + {} ms margin, nor after stop",
+            ms(allowed),
+            ms(margin)
+        ),
     }
 }
 
@@ -508,12 +557,18 @@ fn engine_move(
         clocks,
         [&limits[0], &limits[1]],
     );
+    let margin = settings.margin_for(&own);
     let deadline = move_deadline(
         &own,
         clocks[side.index()].as_ref(),
-        settings.margin,
+        margin,
         settings.hang_timeout,
     );
+    // What the move may take before the margin: the clock before this move, or the move time.
+    let allowed_ms = clocks[side.index()]
+        .map(|c| c.remaining_ms)
+        .or(own.movetime_ms)
+        .unwrap_or(0);
     let timed = own.clock.is_some() || own.movetime_ms.is_some();
     let who = format!("{} ({})", side_name(side), engine.config.name);
     let lost = |termination, label, reason| {
@@ -530,17 +585,22 @@ fn engine_move(
             let stage = Stage::Move {
                 timed,
                 waited: deadline,
+                margin,
             };
             Forfeit::from_failure(failure, &who, stage).map_or(Halt::Interrupted, Halt::Lost)
         })?;
     let flag_fell = match (own.clock, clocks[side.index()].as_mut()) {
-        (Some(clock), Some(state)) => !charge(&clock, state, reply.elapsed, settings.margin),
+        (Some(clock), Some(state)) => !charge(&clock, state, reply.elapsed, margin),
         _ => own
             .movetime_ms
-            .is_some_and(|ms| reply.elapsed > Duration::from_millis(ms) + settings.margin),
+            .is_some_and(|ms| reply.elapsed > Duration::from_millis(ms) + margin),
     };
     if flag_fell {
-        let reason = format!("{who} loses on time ({} ms)", reply.elapsed.as_millis());
+        let allowed = Duration::from_millis(allowed_ms);
+        let reason = format!(
+            "{who} loses on time: {}",
+            overrun(Some(reply.elapsed), allowed, margin)
+        );
         return Err(lost(Termination::TimeForfeit, "time forfeit", reason));
     }
     let text = match reply.answer {
@@ -641,7 +701,7 @@ mod tests {
         GameSettings {
             resign,
             draw,
-            ..GameSettings::new(Duration::ZERO, Duration::from_secs(1))
+            ..GameSettings::new(Some(Duration::ZERO), Duration::from_secs(1))
         }
     }
 
@@ -750,6 +810,33 @@ mod tests {
             ),
             "go depth 4 nodes 100"
         );
+        // A fixed move time: UCI says so; UCCI gets a budget it can keep.
+        let st = MoveLimits {
+            movetime_ms: Some(500),
+            ..MoveLimits::default()
+        };
+        let go =
+            |proto, millis| go_command(proto, millis, &st, Color::Red, &[None, None], [&st, &st]);
+        assert_eq!(go(Protocol::Uci, false), "go movetime 500");
+        assert_eq!(go(Protocol::Ucci, true), "go time 450 movestogo 1");
+    }
+
+    #[test]
+    fn a_fixed_move_time_gets_a_default_margin_unless_one_is_given() {
+        let st = MoveLimits {
+            movetime_ms: Some(2000),
+            ..MoveLimits::default()
+        };
+        let tc = MoveLimits {
+            clock: Some(parse_clock("10+0.1").unwrap()),
+            ..MoveLimits::default()
+        };
+        let default = GameSettings::new(None, Duration::from_secs(1));
+        assert_eq!(default.margin_for(&st), Duration::from_millis(400));
+        assert_eq!(default.margin_for(&tc), Duration::ZERO);
+        let given = GameSettings::new(Some(Duration::from_millis(7)), Duration::from_secs(1));
+        assert_eq!(given.margin_for(&st), Duration::from_millis(7));
+        assert_eq!(given.margin_for(&tc), Duration::from_millis(7));
     }
 
     #[test]

@@ -71,9 +71,10 @@ pub struct MatchArgs {
     /// Fixed node count per move.
     #[arg(long)]
     pub nodes: Option<u64>,
-    /// Milliseconds an engine may overrun its clock or move time without losing.
-    #[arg(long, default_value_t = 0, value_name = "MS")]
-    pub timemargin: u64,
+    /// Milliseconds an engine may overrun its clock or move time without losing (default: 0
+    /// on a clock; on a fixed move time a fifth of it, at least 200).
+    #[arg(long, value_name = "MS")]
+    pub timemargin: Option<u64>,
     /// Seconds to wait for a depth/node-limited move or a handshake before the engine is
     /// declared hung (loses).
     #[arg(long, default_value_t = 30.0, value_name = "SECONDS")]

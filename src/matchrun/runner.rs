@@ -183,10 +183,21 @@ fn setup(args: &MatchArgs) -> Result<(Plan, Option<Sprt>, Option<File>), String>
         global.set("tc", tc)?;
     }
     if let Some(st) = &args.st {
-        global.set("st", st)?;
+        global.set("st", st).map_err(|e| format!("--{e}"))?;
     }
-    global.depth = args.depth;
-    global.nodes = args.nodes;
+    if let Some(depth) = args.depth {
+        global
+            .set("depth", &depth.to_string())
+            .map_err(|e| format!("--{e}"))?;
+    }
+    if let Some(nodes) = args.nodes {
+        global
+            .set("nodes", &nodes.to_string())
+            .map_err(|e| format!("--{e}"))?;
+    }
+    if args.concurrency == 0 {
+        return Err("--concurrency must be positive".into());
+    }
     let mut configs = Vec::new();
     for words in &args.engines.0 {
         let mut config = EngineConfig::parse(words)?;
@@ -244,7 +255,7 @@ fn setup(args: &MatchArgs) -> Result<(Plan, Option<Sprt>, Option<File>), String>
         draw_plies: args.draw_plies,
         max_moves: args.max_moves,
         ..GameSettings::new(
-            Duration::from_millis(args.timemargin),
+            args.timemargin.map(Duration::from_millis),
             Duration::from_secs_f64(args.hang_timeout),
         )
     };
@@ -282,6 +293,13 @@ fn setup(args: &MatchArgs) -> Result<(Plan, Option<Sprt>, Option<File>), String>
         ),
         None => None,
     };
+    if let Some(path) = &args.report {
+        // An empty report now, so a bad path fails before the first game, not after the last.
+        let names: Vec<String> = configs.iter().map(|c| c.name.clone()).collect();
+        Report::new(&args.event, sprt, &names, None)
+            .write(path)
+            .map_err(|e| format!("cannot write the report {path}: {e}"))?;
+    }
     let plan = Plan {
         configs,
         pairings,
@@ -484,6 +502,14 @@ pub fn run(args: &MatchArgs) -> Result<(), String> {
     // ---- settings -----------------------------------------------------------------------
     let (plan, sprt, pgn_file) = setup(args)?;
     let plan = Arc::new(plan);
+    if args.timemargin.is_none()
+        && plan
+            .configs
+            .iter()
+            .any(|c| c.limits.clock.is_none() && c.limits.movetime_ms.is_some())
+    {
+        outln!("Time margin on fixed move times: a fifth, at least 200 ms (--timemargin MS)");
+    }
     // Fail fast on an engine that does not start, before any game is played.
     let interrupt = Arc::new(AtomicBool::new(false));
     for config in &plan.configs {

@@ -34,6 +34,19 @@ fn seconds_to_ms(text: &str, what: &str) -> Result<u64, String> {
     Ok((secs * 1000.0).round() as u64)
 }
 
+fn number<T: std::str::FromStr>(text: &str, what: &str) -> Result<T, String> {
+    text.parse()
+        .map_err(|_| format!("{what}: '{text}' is not a number"))
+}
+
+/// Zero depth, nodes or move time would make every move a forfeit or a blunder: refused.
+fn positive<T: Default + PartialEq>(value: T, what: &str) -> Result<T, String> {
+    if value == T::default() {
+        return Err(format!("{what} must be positive"));
+    }
+    Ok(value)
+}
+
 /// Parses `[moves/]base[+inc]` in seconds: `10+0.1`, `40/60+0`, `60`.
 pub fn parse_clock(text: &str) -> Result<Clock, String> {
     let (moves, rest) = match text.split_once('/') {
@@ -68,21 +81,9 @@ impl MoveLimits {
     pub fn set(&mut self, key: &str, value: &str) -> Result<bool, String> {
         match key {
             "tc" => self.clock = Some(parse_clock(value)?),
-            "st" => self.movetime_ms = Some(seconds_to_ms(value, "st")?.max(1)),
-            "depth" => {
-                self.depth = Some(
-                    value
-                        .parse()
-                        .map_err(|_| format!("depth: '{value}' is not a number"))?,
-                )
-            }
-            "nodes" => {
-                self.nodes = Some(
-                    value
-                        .parse()
-                        .map_err(|_| format!("nodes: '{value}' is not a number"))?,
-                )
-            }
+            "st" => self.movetime_ms = Some(positive(seconds_to_ms(value, "st")?, "st")?),
+            "depth" => self.depth = Some(positive(number(value, "depth")?, "depth")?),
+            "nodes" => self.nodes = Some(positive(number(value, "nodes")?, "nodes")?),
             _ => return Ok(false),
         }
         Ok(true)
@@ -133,6 +134,21 @@ impl MoveLimits {
         }
         parts.join(" ")
     }
+}
+
+/// The margin a fixed move time gets when `--timemargin` is not given: answering, the pipe
+/// and a busy machine cost a few milliseconds that no engine can plan for, and without a
+/// margin an engine that spends its whole move time loses every game on time. Engines are
+/// not told about the margin, so a generous one costs fairness nothing.
+pub fn default_movetime_margin(movetime_ms: u64) -> Duration {
+    Duration::from_millis((movetime_ms / 5).max(200))
+}
+
+/// What a UCCI engine is told for a fixed-time move (`go time T movestogo 1`): UCCI has no
+/// `movetime`, and engines such as ElephantEye plan to spend all of T, so a tenth of the
+/// move time (at most 100 ms) is kept back for answering.
+pub fn ucci_movetime_budget(movetime_ms: u64) -> u64 {
+    movetime_ms - (movetime_ms / 10).min(100)
 }
 
 /// One side's clock during a game.
@@ -190,6 +206,31 @@ pub fn charge(clock: &Clock, state: &mut ClockState, elapsed: Duration, margin: 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn zero_limits_are_refused() {
+        let mut limits = MoveLimits::default();
+        for (key, value) in [
+            ("depth", "0"),
+            ("nodes", "0"),
+            ("st", "0"),
+            ("st", "0.0001"),
+        ] {
+            let err = limits.set(key, value).unwrap_err();
+            assert_eq!(err, format!("{key} must be positive"));
+        }
+        assert_eq!(limits.set("depth", "3"), Ok(true));
+        assert_eq!(limits.depth, Some(3));
+    }
+
+    #[test]
+    fn fixed_move_times_get_a_margin_and_ucci_a_budget() {
+        assert_eq!(default_movetime_margin(500), Duration::from_millis(200));
+        assert_eq!(default_movetime_margin(5000), Duration::from_millis(1000));
+        assert_eq!(ucci_movetime_budget(500), 450);
+        assert_eq!(ucci_movetime_budget(5000), 4900);
+        assert_eq!(ucci_movetime_budget(1), 1);
+    }
 
     #[test]
     fn parses_clock_forms() {

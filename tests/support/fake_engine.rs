@@ -1,13 +1,16 @@
 //! A fake engine for the match runner's tests: speaks just enough UCI and UCCI to play random
 //! legal moves, and can be told to misbehave after some moves of its own:
-//! `chariot-fake-engine [--mode random|crash|hang|illegal|slow|claim|shuffle] [--after N]
-//! [--seed S] [--claim nobestmove|none|0000] [--claim-plies N] [--ucci-seconds]`.
+//! `chariot-fake-engine [--mode random|crash|hang|illegal|slow|spend|claim|shuffle] [--after N]
+//! [--seed S] [--stateless] [--claim nobestmove|none|0000] [--claim-plies N] [--ucci-seconds]`.
+//! `spend` uses all the time it is given for a move, as ElephantEye does with `movestogo 1`.
 //! `claim` claims the game is over on every move (a false claim unless it is); `shuffle` moves a
 //! piece back and forth without capturing and claims as soon as the position repeats;
 //! `--claim-plies N` claims once N plies have passed without capture. The claim is sent as
 //! `nobestmove` (default), `bestmove (none)` or `bestmove 0000`.
 //! Under UCCI it advertises `usemillisec` (unless `--ucci-seconds`) and exits with status 4 if
 //! the host then gets the time unit wrong.
+//! `--stateless` reseeds the move choice from the seed and the position at every move, so a
+//! game depends only on its opening and not on the games the process played before.
 //! It is a bin target (not a test) so integration tests can start it as a child process.
 
 use chariot::board::movegen::legal_moves;
@@ -25,6 +28,7 @@ enum Mode {
     Hang,
     Illegal,
     Slow,
+    Spend,
     Claim,
     Shuffle,
 }
@@ -55,6 +59,7 @@ fn main() {
         "hang" => Mode::Hang,
         "illegal" => Mode::Illegal,
         "slow" => Mode::Slow,
+        "spend" => Mode::Spend,
         "claim" => Mode::Claim,
         "shuffle" => Mode::Shuffle,
         other => {
@@ -79,6 +84,7 @@ fn main() {
     let mut rng = Rng(seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1);
     // UCCI: without usemillisec the host must send seconds; with it, it must switch it on.
     let offers_millis = !args.iter().any(|a| a == "--ucci-seconds");
+    let stateless = args.iter().any(|a| a == "--stateless");
     let mut ucci = false;
     let mut millis = false;
     let mut base = RankBase::Zero;
@@ -125,6 +131,9 @@ fn main() {
                 if ucci && offers_millis && !millis && words.contains(&"time") {
                     eprintln!("times in seconds although usemillisec was offered: {line}");
                     std::process::exit(4);
+                }
+                if stateless {
+                    rng = Rng((seed ^ pos.hash()).wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1);
                 }
                 let misbehave = moves_made >= after;
                 moves_made += 1;
@@ -175,6 +184,10 @@ fn main() {
                         let unit = if ucci && !millis { 1000 } else { 1 };
                         let allotted = allotted_ms(&words, &pos) * unit;
                         std::thread::sleep(Duration::from_millis(allotted + 500))
+                    }
+                    Mode::Spend => {
+                        let unit = if ucci && !millis { 1000 } else { 1 };
+                        std::thread::sleep(Duration::from_millis(allotted_ms(&words, &pos) * unit))
                     }
                     Mode::Claim | Mode::Shuffle => {}
                 }
