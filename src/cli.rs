@@ -120,7 +120,21 @@ pub enum Command {
 
 /// Runs the command line; returns the process exit code.
 pub fn run() -> i32 {
-    let cli = Cli::parse();
+    let mut argv: Vec<String> = std::env::args().collect();
+    if argv.get(1).map(String::as_str) == Some("match") {
+        // Scripts written for cutechess-cli run unchanged.
+        match crate::matchrun::cutechess::translate(&argv[2..]) {
+            Ok(words) => {
+                argv.truncate(2);
+                argv.extend(words);
+            }
+            Err(message) => {
+                eprintln!("error: {message}");
+                return 1;
+            }
+        }
+    }
+    let cli = Cli::parse_from(argv);
     let result = match cli.command {
         Some(Command::Perft { depth, position }) => position
             .position()

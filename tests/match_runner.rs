@@ -932,3 +932,189 @@ fn the_report_follows_the_match() {
         }
     }
 }
+
+fn run_match(args: &[String]) -> Output {
+    Command::new(CHARIOT)
+        .arg("match")
+        .args(args)
+        .output()
+        .expect("chariot runs")
+}
+
+fn words(text: &str) -> Vec<String> {
+    text.split_whitespace().map(String::from).collect()
+}
+
+/// A script written for cutechess-cli and the same match in Chariot's words give the same
+/// match (`--dry-run` prints all of it), for a round robin and a gauntlet.
+#[test]
+fn cutechess_arguments_give_the_same_match_as_ours() {
+    let e = fake_engine();
+    let pgn = pgn_path("cutechess-form").display().to_string();
+    let cases = [
+        (
+            format!(
+                "--engine cmd={e} name=A option.Hash=16 --engine cmd={e} name=B proto=ucci \
+                 --engine cmd={e} name=C arg=--seed arg=3 --tc 10+0.1 --games 6 \
+                 --concurrency 2 --timemargin 50 --openings file=data/openings.fen \
+                 order=random seed=7 plies=4 --pgn {pgn} --max-moves 90 \
+                 --resign movecount=3 score=600 --draw movenumber=40 movecount=8 score=10 \
+                 --event Test"
+            ),
+            format!(
+                "-engine cmd={e} name=A option.Hash=16 -engine cmd={e} name=B proto=ucci \
+                 -engine cmd={e} name=C arg=--seed arg=3 -each tc=10+0.1 timemargin=50 \
+                 -rounds 3 -games 2 -repeat -concurrency 2 -openings file=data/openings.fen \
+                 format=epd order=random plies=4 policy=round -srand 7 -pgnout {pgn} min \
+                 -maxmoves 90 -resign movecount=3 score=600 twosided=true \
+                 -draw movenumber=40 movecount=8 score=10 -event Test -recover -variant xiangqi \
+                 -tournament round-robin"
+            ),
+        ),
+        (
+            format!(
+                "--engine cmd={e} name=A --engine cmd={e} name=B --engine cmd={e} name=C \
+                 --depth 3 --games 4 --tournament gauntlet"
+            ),
+            format!(
+                "-engine cmd={e} name=A -engine cmd={e} name=B -engine cmd={e} name=C \
+                 -each depth=3 -games 4 -tournament gauntlet"
+            ),
+        ),
+    ];
+    for (ours, theirs) in cases {
+        let run = |text: &str| {
+            let mut args = words(text);
+            args.push("--dry-run".into());
+            let output = run_match(&args);
+            assert!(
+                output.status.success(),
+                "{text}: {}",
+                String::from_utf8_lossy(&output.stderr)
+            );
+            stdout(&output)
+        };
+        let (a, b) = (run(&ours), run(&theirs));
+        assert_eq!(a, b);
+        assert!(a.contains("Every engine started"), "{a}");
+    }
+    // The per-engine words really arrived: names, options, protocol, limits, schedule.
+    let ours = format!(
+        "--engine cmd={e} name=A option.Hash=16 --engine cmd={e} name=B proto=ucci \
+         --engine cmd={e} name=C --tc 10+0.1 --games 6 --dry-run"
+    );
+    let text = stdout(&run_match(&words(&ours)));
+    for needle in [
+        "1. A: cmd=",
+        "options=[Hash=16] limits=10+0.1",
+        "proto=Ucci",
+        "pairings A-B A-C B-C; games 6 per pairing, 18 in all",
+    ] {
+        assert!(text.contains(needle), "missing {needle} in\n{text}");
+    }
+}
+
+/// In a gauntlet the first engine meets each other one and they do not meet each other; the
+/// standings rank all three and the crosstable shows who met whom.
+#[test]
+fn a_gauntlet_plays_the_first_engine_against_the_rest() {
+    let pgn = pgn_path("gauntlet");
+    let mut args = fake("Lead", "arg=--seed arg=1");
+    args.extend(fake("Good", "arg=--seed arg=2"));
+    args.extend(fake("Bad", "arg=--mode arg=illegal arg=--after arg=0"));
+    args.extend(words("--depth 1 --games 4 --tournament gauntlet"));
+    let (output, games) = chariot_match(&args, &pgn);
+    let text = stdout(&output);
+    assert!(output.status.success(), "{text}");
+    assert_eq!(games.len(), 8);
+    for game in &games {
+        let players = [game.tag("Red").unwrap(), game.tag("Black").unwrap()];
+        assert!(players.contains(&"Lead"), "{players:?}");
+    }
+    for needle in [
+        "Results of Lead vs Good (4 games",
+        "Results of Lead vs Bad (4 games",
+        "Standings:",
+        "Crosstable",
+    ] {
+        assert!(text.contains(needle), "missing {needle} in\n{text}");
+    }
+    assert!(!text.contains("Good vs Bad"), "{text}");
+    // Bad loses all four games to Lead by illegal moves: last, 0 points of 4.
+    let standings = &text[text.find("Standings:").unwrap()..];
+    let last = standings
+        .lines()
+        .find(|l| l.trim_start().starts_with("3."))
+        .unwrap();
+    assert!(
+        last.contains("Bad") && last.contains("    4     0.0"),
+        "{standings}"
+    );
+    let bad_row = standings
+        .lines()
+        .skip_while(|l| !l.starts_with("Crosstable"))
+        .find(|l| l.trim_start().starts_with("Bad"))
+        .unwrap();
+    // Against Lead 0 of 4, against Good never played.
+    assert!(
+        bad_row.contains("0/4") && bad_row.contains(" -"),
+        "{standings}"
+    );
+}
+
+/// A match cut after three of its six games and resumed from its PGN ends with the totals
+/// of the same match played through: the same games by round, the same W/D/L and pairs.
+#[test]
+fn a_resumed_match_ends_with_the_totals_of_an_uncut_one() {
+    let mut args = fake("P", "arg=--seed arg=1 arg=--stateless");
+    args.extend(fake("Q", "proto=ucci arg=--seed arg=2 arg=--stateless"));
+    args.extend(words("--depth 1 --games 6 --max-moves 40"));
+    let whole = pgn_path("resume-whole");
+    let (output, games) = chariot_match(&args, &whole);
+    assert!(output.status.success());
+    assert_eq!(games.len(), 6);
+    let summary = |text: &str| -> Vec<String> {
+        text.lines()
+            .filter(|l| l.contains("W/D/L") || l.contains("Pentanomial") || l.contains("Elo  "))
+            .map(String::from)
+            .collect()
+    };
+    let uncut = summary(&stdout(&output));
+    assert_eq!(uncut.len(), 3, "{}", stdout(&output));
+    // Cut: keep the first three games, as if the match had been stopped there.
+    let text = std::fs::read_to_string(&whole).unwrap();
+    let starts: Vec<usize> = text.match_indices("[Event ").map(|(i, _)| i).collect();
+    let cut = pgn_path("resume-cut");
+    std::fs::write(&cut, &text[..starts[3]]).unwrap();
+    let mut resume = args.clone();
+    resume.extend(["--resume".to_string(), cut.display().to_string()]);
+    let output = run_match(&resume);
+    let out = stdout(&output);
+    assert!(output.status.success(), "{out}");
+    assert!(out.contains("Resumed 3 games from"), "{out}");
+    assert!(out.contains("[4/6]") && !out.contains("[3/6]"), "{out}");
+    assert_eq!(summary(&out), uncut, "{out}");
+    let resumed = read_games(&std::fs::read_to_string(&cut).unwrap()).unwrap();
+    let key = |g: &PgnGame| {
+        (
+            g.tag("Round").map(String::from),
+            g.moves.clone(),
+            g.result.clone(),
+        )
+    };
+    assert_eq!(
+        resumed.iter().map(key).collect::<Vec<_>>(),
+        games.iter().map(key).collect::<Vec<_>>()
+    );
+    // Another schedule (engines swapped) is refused before any game.
+    let mut swapped = fake("Q", "proto=ucci arg=--seed arg=2 arg=--stateless");
+    swapped.extend(fake("P", "arg=--seed arg=1 arg=--stateless"));
+    swapped.extend(words("--depth 1 --games 6"));
+    swapped.extend(["--resume".to_string(), whole.display().to_string()]);
+    let output = run_match(&swapped);
+    let err = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        !output.status.success() && err.contains("the schedule has"),
+        "{err}"
+    );
+}

@@ -87,6 +87,20 @@ pub enum Termination {
 }
 
 impl Termination {
+    const ALL: [Termination; 6] = [
+        Termination::Normal,
+        Termination::Adjudication,
+        Termination::TimeForfeit,
+        Termination::RulesInfraction,
+        Termination::Abandoned,
+        Termination::Stalled,
+    ];
+
+    /// The category a `Termination` tag names.
+    pub fn from_tag(tag: &str) -> Option<Termination> {
+        Termination::ALL.into_iter().find(|t| t.tag() == tag)
+    }
+
     pub fn tag(self) -> &'static str {
         match self {
             Termination::Normal => "normal",

@@ -2,13 +2,16 @@
 //! over an opening suite with colours swapped, writes PGN as games finish, prints running
 //! statistics and, with `--sprt`, stops when the test decides.
 
+pub mod cutechess;
 pub mod engine;
 pub mod game;
 pub mod output;
 pub mod pgn;
 pub mod report;
+mod resume;
 mod runner;
 pub mod sprt;
+pub mod standings;
 pub mod stats;
 pub mod timecontrol;
 
@@ -120,6 +123,25 @@ pub struct MatchArgs {
     /// Event name for the PGN.
     #[arg(long, default_value = "chariot match")]
     pub event: String,
+    /// Who plays whom: every engine against every other, or the first against each other.
+    #[arg(long, value_enum, default_value_t = Tournament::RoundRobin)]
+    pub tournament: Tournament,
+    /// Go on with an interrupted match: count the games in this PGN (by their Round tags)
+    /// and play the rest with the same schedule and openings; new games are appended to it
+    /// unless --pgn names another file.
+    #[arg(long, value_name = "FILE.pgn")]
+    pub resume: Option<String>,
+    /// Print the match as understood (engines, limits, schedule, openings, outputs), check
+    /// that every engine starts, and stop before the first game.
+    #[arg(long)]
+    pub dry_run: bool,
+}
+
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Tournament {
+    RoundRobin,
+    /// The first engine plays each of the others; they do not meet.
+    Gauntlet,
 }
 
 /// Runs a match from the command line.

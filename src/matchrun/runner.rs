@@ -9,11 +9,11 @@ use super::pgn::{self, PgnContext};
 use super::report::Report;
 use super::sprt::{Sprt, SprtStatus};
 use super::timecontrol::MoveLimits;
-use super::MatchArgs;
+use super::{resume, standings, MatchArgs, Tournament};
 use crate::console::{count, out, outln};
 use crate::notation::openings::{self, Opening, OpeningsSpec};
 use crate::Color;
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::fs::{File, OpenOptions};
 use std::io::Write;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -59,6 +59,8 @@ struct Plan {
     settings: GameSettings,
     /// Games per pairing.
     games: u64,
+    /// Schedule indices already played (`--resume`).
+    done: HashSet<u64>,
 }
 
 /// Which game the `index`-th scheduled game is: pairs of games (one opening, colours
@@ -75,6 +77,14 @@ struct GameSpec {
 impl Plan {
     fn total(&self) -> u64 {
         self.games.saturating_mul(self.pairings.len() as u64)
+    }
+
+    /// Red's and Black's engines and the opening of game `index`.
+    fn game(&self, spec: GameSpec) -> (usize, usize, &Opening) {
+        let (a, b) = self.pairings[spec.pairing];
+        let (red, black) = if spec.swapped { (b, a) } else { (a, b) };
+        let opening = &self.openings[(spec.pair % self.openings.len() as u64) as usize];
+        (red, black, opening)
     }
 
     fn spec(&self, index: u64) -> GameSpec {
@@ -114,10 +124,11 @@ fn worker(
         if index >= plan.total() {
             break;
         }
+        if plan.done.contains(&index) {
+            continue;
+        }
         let spec = plan.spec(index);
-        let (a, b) = plan.pairings[spec.pairing];
-        let (red, black) = if spec.swapped { (b, a) } else { (a, b) };
-        let opening = &plan.openings[(spec.pair % plan.openings.len() as u64) as usize];
+        let (red, black, opening) = plan.game(spec);
         let mut failed_start = None;
         for (color, idx) in [(Color::Red, red), (Color::Black, black)] {
             if slots[idx].is_none() {
@@ -280,10 +291,21 @@ fn setup(args: &MatchArgs) -> Result<(Plan, Option<Sprt>, Option<File>), String>
     let mut pairings = Vec::new();
     for i in 0..configs.len() {
         for j in i + 1..configs.len() {
-            pairings.push((i, j));
+            if i == 0 || args.tournament == Tournament::RoundRobin {
+                pairings.push((i, j));
+            }
         }
     }
-    let pgn_file = match &args.pgn {
+    // A resumed match appends to the PGN it resumes unless told otherwise.
+    let pgn_path = args.pgn.as_ref().or(args.resume.as_ref());
+    if let Some(path) = &args.resume {
+        if !std::path::Path::new(path).is_file() {
+            return Err(format!(
+                "cannot read the PGN to resume {path}: no such file"
+            ));
+        }
+    }
+    let pgn_file = match pgn_path.filter(|_| !args.dry_run) {
         Some(path) => Some(
             OpenOptions::new()
                 .create(true)
@@ -293,7 +315,7 @@ fn setup(args: &MatchArgs) -> Result<(Plan, Option<Sprt>, Option<File>), String>
         ),
         None => None,
     };
-    if let Some(path) = &args.report {
+    if let Some(path) = args.report.as_ref().filter(|_| !args.dry_run) {
         // An empty report now, so a bad path fails before the first game, not after the last.
         let names: Vec<String> = configs.iter().map(|c| c.name.clone()).collect();
         Report::new(&args.event, sprt, &names, None)
@@ -306,6 +328,7 @@ fn setup(args: &MatchArgs) -> Result<(Plan, Option<Sprt>, Option<File>), String>
         openings,
         settings,
         games,
+        done: HashSet::new(),
     };
     Ok((plan, sprt, pgn_file))
 }
@@ -321,7 +344,6 @@ struct Results<'a> {
     stats: Vec<PairingStats>,
     /// First game's points of each pair (pairing, pair) still waiting for its second game.
     pending_pairs: HashMap<(usize, u64), f64>,
-    points: Vec<f64>,
     played: u64,
     write_error: Option<String>,
     /// The report and where it goes.
@@ -354,7 +376,6 @@ impl<'a> Results<'a> {
             date: pgn::today(),
             stats,
             pending_pairs: HashMap::new(),
-            points: vec![0.0; plan.configs.len()],
             played: 0,
             write_error: None,
             report: args.report.as_deref().map(|path| {
@@ -367,7 +388,8 @@ impl<'a> Results<'a> {
 
     /// Counts a finished game, writes it and prints the progress line; returns false when
     /// the SPRT has decided and the match should stop.
-    fn add(&mut self, spec: GameSpec, record: &GameRecord) -> bool {
+    /// A `resumed` game is already in the PGN and was printed by the run that played it.
+    fn add(&mut self, spec: GameSpec, record: &GameRecord, resumed: bool) -> bool {
         let plan = self.plan;
         self.played += 1;
         let (a, b) = plan.pairings[spec.pairing];
@@ -381,8 +403,6 @@ impl<'a> Results<'a> {
             Some(c) if c == first_color => 1.0,
             Some(_) => 0.0,
         };
-        self.points[a] += first_points;
-        self.points[b] += 1.0 - first_points;
         let s = &mut self.stats[spec.pairing];
         s.record(first_points, record.label);
         if let Some(other) = self.pending_pairs.remove(&(spec.pairing, spec.pair)) {
@@ -398,7 +418,7 @@ impl<'a> Results<'a> {
                     .get_or_insert(format!("writing the report {path} failed: {e}"));
             }
         }
-        if let Some(file) = self.pgn_file.as_mut() {
+        if let Some(file) = self.pgn_file.as_mut().filter(|_| !resumed) {
             let time_control = plan.configs[a].limits.describe();
             let context = PgnContext {
                 event: self.event,
@@ -420,6 +440,11 @@ impl<'a> Results<'a> {
         } else {
             plan.total().to_string()
         };
+        if resumed {
+            return self.sprt.as_ref().is_none_or(|sprt| {
+                sprt.status(&self.stats[spec.pairing].penta) == SprtStatus::Continue
+            });
+        }
         outln!(
             "[{}/{total_text}] {} vs {}: {} ({}) | {}",
             self.played,
@@ -449,17 +474,18 @@ impl<'a> Results<'a> {
         }
         let configs = &self.plan.configs;
         if configs.len() > 2 {
-            outln!("Standings:");
-            let mut order: Vec<usize> = (0..configs.len()).collect();
-            order.sort_by(|&x, &y| self.points[y].total_cmp(&self.points[x]));
-            for (rank, i) in order.into_iter().enumerate() {
-                outln!(
-                    "  {:>2}. {:<20} {:>6.1}",
-                    rank + 1,
-                    configs[i].name,
-                    self.points[i]
-                );
-            }
+            let results: Vec<_> = self
+                .plan
+                .pairings
+                .iter()
+                .zip(&self.stats)
+                .map(|(&pair, s)| (pair, s.wdl))
+                .collect();
+            let names: Vec<String> = configs.iter().map(|c| c.name.clone()).collect();
+            out!(
+                "{}",
+                standings::text(&standings::table(configs.len(), &results), &names)
+            );
         }
         match self.write_error {
             Some(e) => Err(e),
@@ -489,7 +515,7 @@ fn play(plan: &Arc<Plan>, concurrency: usize, interrupt: &Arc<AtomicBool>, resul
     }
     drop(sender);
     for (spec, record) in receiver {
-        if !results.add(spec, &record) {
+        if !results.add(spec, &record, false) {
             finish.store(true, Ordering::Relaxed);
         }
     }
@@ -498,9 +524,96 @@ fn play(plan: &Arc<Plan>, concurrency: usize, interrupt: &Arc<AtomicBool>, resul
     }
 }
 
+/// The match as understood, for `--dry-run`: everything the games depend on.
+fn describe(plan: &Plan, sprt: Option<&Sprt>, args: &MatchArgs) -> String {
+    let mut out = String::from("Engines:\n");
+    for (i, c) in plan.configs.iter().enumerate() {
+        let options: Vec<String> = c.options.iter().map(|(k, v)| format!("{k}={v}")).collect();
+        out += &format!(
+            "  {}. {}: cmd={} args={:?} dir={} proto={:?} options=[{}] limits={}\n",
+            i + 1,
+            c.name,
+            c.cmd,
+            c.args,
+            c.dir.as_deref().unwrap_or("."),
+            c.proto,
+            options.join(" "),
+            c.limits.describe()
+        );
+    }
+    let pairings: Vec<String> = plan
+        .pairings
+        .iter()
+        .map(|&(a, b)| format!("{}-{}", plan.configs[a].name, plan.configs[b].name))
+        .collect();
+    let games = if plan.games == u64::MAX {
+        "until SPRT decides".to_string()
+    } else {
+        format!("{} per pairing, {} in all", plan.games, plan.total())
+    };
+    out += &format!(
+        "Tournament: {:?}, pairings {}; games {games}\n",
+        args.tournament,
+        pairings.join(" ")
+    );
+    let first = &plan.openings[0];
+    out += &format!(
+        "Openings: {} (first: {}{})\n",
+        count(plan.openings.len() as u64, "opening"),
+        first.fen,
+        first
+            .moves
+            .iter()
+            .map(|m| format!(" {m}"))
+            .collect::<String>()
+    );
+    let s = &plan.settings;
+    out += &format!(
+        "Rules: draw plies {}, max moves {:?}, resign {:?}, draw {:?}\n",
+        s.draw_plies, s.max_moves, s.resign, s.draw
+    );
+    out += &format!(
+        "Time margin: {}; hang timeout {:?}; concurrency {}\n",
+        s.margin
+            .map_or("default".into(), |m| format!("{} ms", m.as_millis())),
+        s.hang_timeout,
+        args.concurrency
+    );
+    out += &format!(
+        "SPRT: {sprt:?}\nPGN: {:?}; report: {:?}; event: {}\n",
+        args.pgn.as_ref().or(args.resume.as_ref()),
+        args.report,
+        args.event
+    );
+    if !plan.done.is_empty() {
+        out += &format!(
+            "Resumed: {} already played\n",
+            count(plan.done.len() as u64, "game")
+        );
+    }
+    out
+}
+
 pub fn run(args: &MatchArgs) -> Result<(), String> {
     // ---- settings -----------------------------------------------------------------------
-    let (plan, sprt, pgn_file) = setup(args)?;
+    let (mut plan, sprt, pgn_file) = setup(args)?;
+    let resumed = match &args.resume {
+        Some(path) => {
+            let expect = |index: u64| {
+                (index < plan.total()).then(|| {
+                    let (red, black, opening) = plan.game(plan.spec(index));
+                    let name = |i: usize| plan.configs[i].name.clone();
+                    (name(red), name(black), opening.fen.clone())
+                })
+            };
+            resume::load(path, &expect)?
+        }
+        None => Vec::new(),
+    };
+    plan.done = resumed.iter().map(|(index, _)| *index).collect();
+    if args.dry_run {
+        out!("{}", describe(&plan, sprt.as_ref(), args));
+    }
     let plan = Arc::new(plan);
     if args.timemargin.is_none()
         && plan
@@ -515,6 +628,10 @@ pub fn run(args: &MatchArgs) -> Result<(), String> {
     for config in &plan.configs {
         start_engine(config, &plan, &interrupt)?.quit();
     }
+    if args.dry_run {
+        outln!("Every engine started; --dry-run stops here.");
+        return Ok(());
+    }
     {
         let interrupt = Arc::clone(&interrupt);
         // A second handler cannot be installed in the same process (tests); the first stays.
@@ -528,7 +645,24 @@ pub fn run(args: &MatchArgs) -> Result<(), String> {
 
     // ---- play ---------------------------------------------------------------------------
     let mut results = Results::new(&plan, sprt, pgn_file, args);
-    play(&plan, args.concurrency.max(1), &interrupt, &mut results);
+    let mut go_on = true;
+    for (index, record) in &resumed {
+        go_on &= results.add(plan.spec(*index), record, true);
+    }
+    if let Some(path) = &args.resume {
+        outln!(
+            "Resumed {} from {path}; {} to play.",
+            count(resumed.len() as u64, "game"),
+            if plan.total() == u64::MAX {
+                "more".to_string()
+            } else {
+                (plan.total() - resumed.len() as u64).to_string()
+            }
+        );
+    }
+    if go_on {
+        play(&plan, args.concurrency.max(1), &interrupt, &mut results);
+    }
 
     // ---- summary ------------------------------------------------------------------------
     results.summary(interrupt.load(Ordering::Relaxed))
