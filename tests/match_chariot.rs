@@ -214,12 +214,20 @@ fn node_limited_match_with_draw_plies_pgn_and_report() {
     check_endings(&games);
     let html = std::fs::read_to_string(&report).unwrap();
     assert!(html.contains("4 of 4 games finished."));
+    // The summary's W/D/L figures, as the report's figures table shows them.
     let wdl = stdout
         .lines()
         .find(|l| l.trim_start().starts_with("W/D/L"))
         .unwrap()
+        .trim()["W/D/L".len()..]
+        .split("   score")
+        .next()
+        .unwrap()
         .trim();
-    assert!(html.contains(wdl), "{wdl}");
+    assert!(
+        html.contains(&format!("<th>W/D/L</th><td>{wdl}</td>")),
+        "{wdl}"
+    );
     let elo = html.split("data-series=\"elo\"").nth(1).unwrap();
     let points = elo.split("points=\"").nth(1).unwrap();
     assert_eq!(

@@ -884,10 +884,15 @@ fn the_report_follows_the_match() {
         let n = games.len();
         assert!(n >= 2, "{text}");
         let report = std::fs::read_to_string(&path).unwrap();
-        // Self-contained: no script, no link; the only address is the SVG namespace.
-        for banned in ["<script", "src=", "href=", "https://", "<link"] {
+        // Self-contained: no script, no link out (only to the PGN inside); the only address
+        // is the SVG namespace.
+        for banned in ["<script", "src=", "https://", "<link", "url("] {
             assert!(!report.contains(banned), "{banned} in {file}");
         }
+        assert_eq!(
+            report.matches("href=").count(),
+            report.matches("href=\"#pgn-").count()
+        );
         assert_eq!(
             report.matches("http://").count(),
             report
@@ -902,19 +907,29 @@ fn the_report_follows_the_match() {
             .map(|c| c.parse::<u32>().unwrap())
             .sum();
         assert_eq!(endings as usize, n);
-        // The W/D/L line of the summary appears in the report as printed.
-        let wdl = text
-            .lines()
-            .find(|l| l.trim_start().starts_with("W/D/L"))
-            .unwrap()
-            .trim();
+        // The W/D/L and Elo of the summary appear in the report as printed.
+        let line = |start: &str| {
+            let l = text
+                .lines()
+                .find(|l| l.trim_start().starts_with(start))
+                .unwrap();
+            l.trim()[start.len()..].trim().to_string()
+        };
+        let wdl = line("W/D/L");
+        let wdl = wdl.split("   score").next().unwrap();
         assert!(report.contains(wdl), "{wdl} not in {file}");
+        let elo = line("Elo").replace('±', "&#177;");
+        assert!(
+            report.contains(line("Elo").as_str()) || report.contains(&elo),
+            "{elo} in {file}"
+        );
         let finished = format!("{n} of 6 games finished.");
         assert!(report.contains(&finished), "{finished}");
         if file.ends_with("html") {
             assert!(report.starts_with("<!DOCTYPE html>"));
             // A as Red and as Black: the rows add up to the games.
-            let cells: Vec<u32> = report
+            let colours = &report[report.find("A playing</th>").unwrap()..];
+            let cells: Vec<u32> = colours
                 .split("<tr><td>")
                 .skip(1)
                 .take(2)
@@ -1117,4 +1132,169 @@ fn a_resumed_match_ends_with_the_totals_of_an_uncut_one() {
         !output.status.success() && err.contains("the schedule has"),
         "{err}"
     );
+}
+
+/// The HTML report of a three-engine round robin: settings, engines with their commands,
+/// standings and crosstable, a row per game linking to its PGN inside the page (which
+/// replays), a score chart centred on 50%, and no console copy.
+#[test]
+fn the_round_robin_report_lists_games_standings_and_settings() {
+    let path = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("round-robin.html");
+    let pgn = pgn_path("round-robin-report");
+    let mut args = fake("X", "arg=--seed arg=1 option.Hash=8");
+    args.extend(fake("Y", "arg=--seed arg=2"));
+    args.extend(fake("Z", "proto=ucci arg=--seed arg=3"));
+    args.extend(words("--nodes 10 --games 2 --report"));
+    args.push(path.display().to_string());
+    let (output, games) = chariot_match(&args, &pgn);
+    assert!(output.status.success(), "{}", stdout(&output));
+    assert_eq!(games.len(), 6);
+    let report = std::fs::read_to_string(&path).unwrap();
+    for needle in [
+        "<th>time control</th><td>nodes=10</td>",
+        &format!(
+            "<th>runner</th><td>chariot match {}</td>",
+            env!("CARGO_PKG_VERSION")
+        ),
+        "<th>date</th><td>20",
+        &format!("<td><code>{} --seed 1</code></td>", fake_engine()),
+        "<td>Hash=8</td>",
+        "<td>ucci</td>",
+        "<h2>Standings</h2>",
+        "<table class=\"crosstable\">",
+        "<h2>Games</h2>",
+    ] {
+        assert!(report.contains(needle), "missing {needle}");
+    }
+    assert!(!report.contains("Results of"), "a console copy");
+    assert_eq!(report.matches("<tr class=\"game\">").count(), 6);
+    for round in 1..=6 {
+        assert!(report.contains(&format!("href=\"#pgn-{round}\"")));
+        assert!(report.contains(&format!("<details id=\"pgn-{round}\">")));
+    }
+    // Every standings row has 4 games; the crosstable has a cell per pair of engines.
+    let standings = &report[report.find("class=\"standings\"").unwrap()..];
+    let standings = &standings[..standings.find("</table>").unwrap()];
+    assert_eq!(standings.matches("<tr><td>").count(), 3);
+    let cross = &report[report.find("class=\"crosstable\"").unwrap()..];
+    let cross = &cross[..cross.find("</table>").unwrap()];
+    assert_eq!(cross.matches("/2</td>").count(), 6, "{cross}");
+    // The PGN kept in the page reads back and replays.
+    let unescape = |t: &str| {
+        t.replace("&quot;", "\"")
+            .replace("&lt;", "<")
+            .replace("&gt;", ">")
+            .replace("&amp;", "&")
+    };
+    let kept: String = report
+        .split("<pre>")
+        .skip(1)
+        .map(|chunk| unescape(&chunk[..chunk.find("</pre>").unwrap()]))
+        .collect();
+    let replayed = read_games(&kept).unwrap();
+    assert_eq!(replayed.len(), 6);
+    replayed.iter().for_each(check_rules_ending);
+    // The score chart's 50% line sits in the middle of the plot (top 30, bottom 210).
+    let score = report
+        .split("<svg")
+        .find(|c| c.contains("data-series=\"score\""))
+        .unwrap();
+    assert!(
+        score.contains("y1=\"120.0\" y2=\"120.0\" stroke=\"#888\""),
+        "{score}"
+    );
+    // Times carry their unit.
+    assert!(report.contains(" ms</text>"));
+}
+
+/// Every `chariot match` command in README.md runs as written, with three changes to keep
+/// the test short: at most 2 games a pairing (`--games`, `-rounds 1`), `--max-moves 10`, and
+/// peer engines replaced by the fake engine. `./chariot` is this build; ElephantEye
+/// (`eleeye`) becomes the fake engine in `spend` mode, which uses all the time it is given
+/// as ElephantEye does, so its `--st` example shows it keeps its time; `./new`, `./old`,
+/// `./classical` and `pikafish` play random moves.
+#[test]
+fn every_readme_match_example_runs() {
+    let readme =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
+    let mut commands = Vec::new();
+    let mut in_sh = false;
+    let mut current = String::new();
+    for line in readme.lines() {
+        if line.starts_with("```") {
+            in_sh = line == "```sh";
+            continue;
+        }
+        let line = line.trim();
+        if !in_sh || (current.is_empty() && !line.starts_with("chariot match")) {
+            continue;
+        }
+        current += line.trim_end_matches('\\');
+        current.push(' ');
+        if !line.ends_with('\\') {
+            commands.push(std::mem::take(&mut current));
+        }
+    }
+    assert!(commands.len() >= 5, "{commands:?}");
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("readme-examples");
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(dir.join("data")).unwrap();
+    let suite = concat!(env!("CARGO_MANIFEST_DIR"), "/data/openings.fen");
+    std::fs::copy(suite, dir.join("data/openings.fen")).unwrap();
+    std::fs::write(
+        dir.join("book.pgn"),
+        "[Event \"book\"]\n\n1. C2=5 H8+7 2. H2+3 R9=8 3. R1=2 C8+4 4. P7+1 *\n\n\
+         [Event \"book\"]\n\n1. P7+1 P7+1 2. H8+7 H8+7 *\n",
+    )
+    .unwrap();
+    let fake = fake_engine();
+    for command in &commands {
+        assert!(
+            !command.contains('"') && !command.contains('\''),
+            "{command}"
+        );
+        let mut args: Vec<String> = Vec::new();
+        let mut tokens = command.split_whitespace().skip(2).peekable();
+        while let Some(token) = tokens.next() {
+            match token {
+                "cmd=./chariot" => args.push(format!("cmd={CHARIOT}")),
+                "cmd=./new" | "cmd=./old" | "cmd=./classical" | "cmd=pikafish" => {
+                    args.push(format!("cmd={fake}"))
+                }
+                "cmd=eleeye" => args.extend([
+                    format!("cmd={fake}"),
+                    "arg=--mode".into(),
+                    "arg=spend".into(),
+                ]),
+                "--games" | "-rounds" => {
+                    let n: u64 = tokens.next().unwrap().parse().unwrap();
+                    let fewer = if token == "--games" { n.min(2) } else { 1 };
+                    args.extend([token.to_string(), fewer.to_string()]);
+                }
+                _ => args.push(token.to_string()),
+            }
+        }
+        args.extend(["--max-moves".to_string(), "10".to_string()]);
+        let output = Command::new(CHARIOT)
+            .arg("match")
+            .args(&args)
+            .current_dir(&dir)
+            .output()
+            .unwrap();
+        let text = stdout(&output);
+        assert!(
+            output.status.success(),
+            "{command}\n{text}\n{}",
+            String::from_utf8_lossy(&output.stderr)
+        );
+        let endings = text
+            .lines()
+            .filter(|l| l.contains("Endings"))
+            .collect::<Vec<_>>();
+        assert!(!endings.is_empty(), "{command}\n{text}");
+        assert!(
+            endings.iter().all(|l| !l.contains("time forfeit")),
+            "{command}\n{text}"
+        );
+    }
 }

@@ -1,11 +1,13 @@
-//! `--report FILE.html|FILE.svg`: one self-contained page, rewritten after every game, with the
-//! score and Elo ± over games, the SPRT's LLR path against its bounds, W/D/L by colour, endings
-//! by reason and the time used per move. Hand-written SVG (a few line and bar charts); no
-//! script, nothing fetched, so the file opens offline.
+//! `--report FILE.html|FILE.svg`: one self-contained page, rewritten after every game: the
+//! match's settings and engines, standings and crosstable, per pairing the figures, score and
+//! Elo over games, the SPRT's LLR path, W/D/L by colour and endings, the time per move, and
+//! the list of games with each game's PGN. Hand-written SVG charts; no script, nothing
+//! fetched, so the file opens offline.
 
 use super::game::GameRecord;
 use super::output::PairingStats;
 use super::sprt::Sprt;
+use super::standings;
 use super::stats::{signed, Wdl};
 use crate::console::count;
 use crate::Color;
@@ -35,6 +37,10 @@ pub struct PairingSeries {
     pub as_black: Wdl,
     pub endings: BTreeMap<&'static str, u32>,
     pub summary: String,
+    /// The two engines' indices.
+    pub ids: (usize, usize),
+    /// The summary's figures as (name, value) rows.
+    pub figures: Vec<(String, String)>,
     /// The latest Elo interval as the console prints it.
     pub elo_text: String,
 }
@@ -50,9 +56,37 @@ pub struct EngineTimes {
     pub max_ms: u64,
 }
 
+/// One engine as the match runs it.
+#[derive(Clone, Debug, Default)]
+pub struct EngineRow {
+    pub name: String,
+    pub command: String,
+    pub protocol: String,
+    pub options: String,
+    pub limits: String,
+}
+
+/// One finished game for the list.
+#[derive(Clone, Debug, Default)]
+pub struct GameRow {
+    pub round: u64,
+    pub red: String,
+    pub black: String,
+    pub opening: String,
+    pub result: &'static str,
+    pub ending: String,
+    pub reason: String,
+    pub plies: usize,
+    pub pgn: String,
+}
+
 #[derive(Clone, Debug, Default)]
 pub struct Report {
     pub title: String,
+    /// Settings shown under the title: time control, date, runner version, ...
+    pub info: Vec<(String, String)>,
+    pub engine_rows: Vec<EngineRow>,
+    pub game_rows: Vec<GameRow>,
     pub sprt: Option<Sprt>,
     pub pairings: Vec<PairingSeries>,
     pub engines: Vec<EngineTimes>,
@@ -84,6 +118,7 @@ impl Report {
                 .collect(),
             games: 0,
             total,
+            ..Default::default()
         }
     }
 
@@ -123,6 +158,8 @@ impl Report {
         );
         *series.endings.entry(record.label).or_default() += 1;
         series.summary = stats.summary(self.sprt.as_ref());
+        series.ids = ids;
+        series.figures = figures(stats, self.sprt.as_ref());
         series.elo_text = stats.elo_text();
         let (red, black) = if first_red {
             (ids.0, ids.1)
@@ -151,6 +188,11 @@ impl Report {
         }
     }
 
+    /// Adds a finished game to the list of games.
+    pub fn list_game(&mut self, row: GameRow) {
+        self.game_rows.push(row);
+    }
+
     /// The report as a standalone HTML page.
     pub fn html(&self) -> String {
         let mut out = String::new();
@@ -158,33 +200,170 @@ impl Report {
         let _ = write!(
             out,
             "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
-             <title>{title}</title>\n<style>\n\
-             body{{font-family:sans-serif;margin:2em;color:#222;max-width:60em}}\n\
-             table{{border-collapse:collapse;margin:0.5em 0 1em}}\n\
-             td,th{{border:1px solid #bbb;padding:0.2em 0.6em;text-align:right}}\n\
-             th{{background:#eee}} td:first-child,th:first-child{{text-align:left}}\n\
-             pre{{background:#f6f6f6;padding:0.6em}} svg{{display:block;margin:0.5em 0}}\n\
-             </style>\n</head>\n<body>\n<h1>{title}</h1>\n<p>{}</p>\n",
+             <meta name=\"viewport\" content=\"width=device-width\">\n<title>{title}</title>\n<style>\n{STYLE}</style>\n\
+             </head>\n<body>\n<h1>{title}</h1>\n<p>{}</p>\n",
             self.progress_text()
         );
-        for (index, p) in self.pairings.iter().enumerate() {
-            let _ = write!(
+        out += "<div class=\"grid\">\n<div>\n<h2>Match</h2>\n<table class=\"info\">\n";
+        for (name, value) in &self.info {
+            let _ = writeln!(
                 out,
-                "<h2>{} vs {}</h2>\n<pre>{}</pre>\n",
-                escape(&p.first),
-                escape(&p.second),
-                escape(&p.summary)
+                "<tr><th>{}</th><td>{}</td></tr>",
+                escape(name),
+                escape(value)
             );
-            out += &colour_table(p);
-            for chart in self.pairing_charts(index) {
-                out += &chart.svg();
-            }
-            out += &endings_chart(p).svg();
         }
-        out += "<h2>Time per move</h2>\n";
+        out += "</table>\n</div>\n<div>\n<h2>Engines</h2>\n";
+        out += &self.engine_table();
+        out += "</div>\n</div>\n";
+        if self.engines.len() > 2 {
+            out += &self.standings_html();
+        }
+        for (index, p) in self.pairings.iter().enumerate() {
+            let _ = writeln!(
+                out,
+                "<h2>{} vs {}</h2>\n<div class=\"grid\">\n<div>",
+                escape(&p.first),
+                escape(&p.second)
+            );
+            out += "<table class=\"figures\">\n";
+            for (name, value) in &p.figures {
+                let _ = writeln!(
+                    out,
+                    "<tr><th>{}</th><td>{}</td></tr>",
+                    escape(name),
+                    escape(value)
+                );
+            }
+            out += "</table>\n";
+            out += &colour_table(p);
+            out += &endings_chart(p).svg();
+            out += "</div>\n";
+            for chart in self.pairing_charts(index) {
+                out += &format!("<div>{}</div>\n", chart.svg());
+            }
+            out += "</div>\n";
+        }
+        out += "<h2>Time per move</h2>\n<div class=\"grid\">\n<div>";
         out += &self.time_table();
+        out += "</div>\n<div>";
         out += &self.time_chart().svg();
+        out += "</div>\n</div>\n";
+        out += &self.games_html();
         out += "</body>\n</html>\n";
+        out
+    }
+
+    fn engine_table(&self) -> String {
+        let mut out = String::from(
+            "<table class=\"engines\">\n<tr><th>engine</th><th>command</th><th>protocol</th>\
+             <th>options</th><th>limits</th></tr>\n",
+        );
+        for e in &self.engine_rows {
+            let _ = writeln!(
+                out,
+                "<tr><td>{}</td><td><code>{}</code></td><td>{}</td><td>{}</td><td>{}</td></tr>",
+                escape(&e.name),
+                escape(&e.command),
+                escape(&e.protocol),
+                escape(&e.options),
+                escape(&e.limits)
+            );
+        }
+        out + "</table>\n"
+    }
+
+    fn standings(&self) -> standings::Table {
+        let results: Vec<_> = self
+            .pairings
+            .iter()
+            .map(|p| {
+                let mut wdl = p.as_red;
+                wdl.wins += p.as_black.wins;
+                wdl.draws += p.as_black.draws;
+                wdl.losses += p.as_black.losses;
+                (p.ids, wdl)
+            })
+            .collect();
+        standings::table(self.engines.len(), &results)
+    }
+
+    fn standings_html(&self) -> String {
+        let table = self.standings();
+        let name = |i: usize| escape(&self.engines[i].name);
+        let mut out = String::from(
+            "<h2>Standings</h2>\n<div class=\"grid\">\n<div>\n<table class=\"standings\">\n\
+             <tr><th>#</th><th>engine</th><th>games</th><th>W</th><th>D</th><th>L</th>\
+             <th>points</th><th>score</th><th>Elo</th></tr>\n",
+        );
+        for (rank, row) in table.rows.iter().enumerate() {
+            let w = row.wdl;
+            let _ = writeln!(
+                out,
+                "<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td>\
+                 <td>{:.1}</td><td>{}</td><td>{}</td></tr>",
+                rank + 1,
+                name(row.engine),
+                w.games(),
+                w.wins,
+                w.draws,
+                w.losses,
+                row.points(),
+                w.score()
+                    .map_or("-".into(), |s| format!("{:.1}%", 100.0 * s)),
+                row.elo().map_or("-".into(), signed)
+            );
+        }
+        out += "</table>\n</div>\n<div>\n<table class=\"crosstable\">\n<tr><th>points / games</th>";
+        for col in &table.rows {
+            let _ = write!(out, "<th>{}</th>", name(col.engine));
+        }
+        out += "</tr>\n";
+        for row in &table.rows {
+            let _ = write!(out, "<tr><th>{}</th>", name(row.engine));
+            for col in &table.rows {
+                let cell = table.cross[row.engine][col.engine]
+                    .map_or("-".to_string(), |w| format!("{}/{}", w.points(), w.games()));
+                let _ = write!(out, "<td>{cell}</td>");
+            }
+            out += "</tr>\n";
+        }
+        out + "</table>\n</div>\n</div>\n"
+    }
+
+    fn games_html(&self) -> String {
+        let mut out = String::from(
+            "<h2>Games</h2>\n<table class=\"games\">\n<tr><th>#</th><th>Red</th><th>Black</th>\
+             <th>opening</th><th>result</th><th>ending</th><th>plies</th><th>PGN</th></tr>\n",
+        );
+        for g in &self.game_rows {
+            let _ = writeln!(
+                out,
+                "<tr class=\"game\"><td>{0}</td><td>{1}</td><td>{2}</td><td>{3}</td><td>{4}</td>\
+                 <td title=\"{5}\">{6}</td><td>{7}</td><td><a href=\"#pgn-{0}\">PGN</a></td></tr>",
+                g.round,
+                escape(&g.red),
+                escape(&g.black),
+                escape(&g.opening),
+                g.result,
+                escape(&g.reason),
+                escape(&g.ending),
+                g.plies
+            );
+        }
+        out += "</table>\n<h2>PGN</h2>\n";
+        for g in &self.game_rows {
+            let _ = writeln!(
+                out,
+                "<details id=\"pgn-{}\"><summary>Game {}: {} vs {}, {}</summary><pre>{}</pre></details>",
+                g.round,
+                g.round,
+                escape(&g.red),
+                escape(&g.black),
+                g.result,
+                escape(&g.pgn)
+            );
+        }
         out
     }
 
@@ -277,6 +456,13 @@ impl Report {
             .filter(|(_, point)| !point.low.is_nan() && !point.high.is_nan())
             .map(|(i, point)| ((i + 1) as f64, clip(point.low), clip(point.high)))
             .collect();
+        // The score axis is centred on 50%, wide enough for every point.
+        let score_reach = p
+            .points
+            .iter()
+            .map(|pt| (100.0 * pt.score - 50.0).abs())
+            .fold(10.0f64, f64::max)
+            .min(50.0);
         let mut charts = vec![
             Chart::lines(
                 &format!("Score of {} (%) after each game", p.first),
@@ -288,6 +474,10 @@ impl Report {
                 )],
                 &[(50.0, "50%")],
                 None,
+                Axis {
+                    range: Some((50.0 - score_reach, 50.0 + score_reach)),
+                    unit: "%",
+                },
             ),
             Chart::lines(
                 &format!(
@@ -298,6 +488,10 @@ impl Report {
                     .with_last(p.elo_text.clone())],
                 &[(0.0, "0")],
                 Some(&band),
+                Axis {
+                    range: Some((low, high)),
+                    unit: "",
+                },
             ),
         ];
         if let Some(sprt) = self.sprt {
@@ -318,6 +512,7 @@ impl Report {
                     (upper, &format!("H1 {upper:.2}")),
                 ],
                 None,
+                Axis::default(),
             ));
         }
         charts
@@ -325,12 +520,12 @@ impl Report {
 
     fn time_table(&self) -> String {
         let mut out = String::from(
-            "<table>\n<tr><th>engine</th><th>moves</th><th>ms per move</th><th>longest ms</th></tr>\n",
+            "<table>\n<tr><th>engine</th><th>moves</th><th>ms per move</th><th>longest (ms)</th></tr>\n",
         );
         for e in &self.engines {
             let _ = writeln!(
                 out,
-                "<tr><td>{}</td><td>{}</td><td>{:.0}</td><td>{}</td></tr>",
+                "<tr><td>{}</td><td>{}</td><td>{:.1}</td><td>{}</td></tr>",
                 escape(&e.name),
                 e.moves,
                 e.total_ms as f64 / e.moves.max(1) as f64,
@@ -359,10 +554,14 @@ impl Report {
             })
             .collect();
         Chart::lines(
-            "Average time per move (ms) in each game, by engine",
+            "Average time per move in each game, by engine",
             &series,
             &[],
             None,
+            Axis {
+                range: None,
+                unit: " ms",
+            },
         )
     }
 
@@ -418,6 +617,20 @@ fn endings_chart(p: &PairingSeries) -> Chart {
 }
 
 const WIDTH: f64 = 760.0;
+
+/// Full page width: two columns of charts on a wide screen, one on a narrow one; charts
+/// scale with their column.
+const STYLE: &str = "body{font-family:sans-serif;margin:1em 2em;color:#222}\n\
+h1{margin:0.2em 0}h2{margin:1em 0 0.3em;border-bottom:1px solid #ddd}\n\
+.grid{display:grid;grid-template-columns:repeat(auto-fit,minmax(540px,1fr));gap:0.5em 2em;\
+align-items:start}\n\
+table{border-collapse:collapse;margin:0.5em 0 1em}\n\
+td,th{border:1px solid #bbb;padding:0.2em 0.6em;text-align:right}\n\
+th{background:#eee}td:first-child,th:first-child{text-align:left}\n\
+table.info th,table.figures th{text-align:left}table.info td,table.figures td,\
+table.engines td{text-align:left}table.games{width:100%}\n\
+svg{display:block;width:100%;height:auto;margin:0.5em 0}\n\
+details pre{background:#f6f6f6;padding:0.6em;white-space:pre-wrap}\n";
 const ELO_CLIP: f64 = 1000.0;
 const PALETTE: [&str; 6] = [
     "#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b",
@@ -428,6 +641,44 @@ fn escape(text: &str) -> String {
         .replace('<', "&lt;")
         .replace('>', "&gt;")
         .replace('"', "&quot;")
+}
+
+/// The pairing's figures as the console summary gives them.
+fn figures(stats: &PairingStats, sprt: Option<&Sprt>) -> Vec<(String, String)> {
+    let w = stats.wdl;
+    let p = stats.penta.0;
+    let mut rows = vec![
+        (
+            "games".to_string(),
+            format!(
+                "{} ({})",
+                w.games(),
+                count(stats.penta.pairs().into(), "pair")
+            ),
+        ),
+        (
+            "W/D/L".into(),
+            format!("{} / {} / {}", w.wins, w.draws, w.losses),
+        ),
+        (
+            "score".into(),
+            format!("{:.1}%", 100.0 * w.score().unwrap_or(0.5)),
+        ),
+        ("Elo".into(), stats.elo_text()),
+        ("LOS".into(), format!("{:.1}%", 100.0 * w.los())),
+        (
+            "draw ratio".into(),
+            format!("{:.1}%", 100.0 * w.draw_ratio().unwrap_or(0.0)),
+        ),
+        (
+            "pentanomial [0, 0.5, 1, 1.5, 2]".into(),
+            format!("[{}, {}, {}, {}, {}]", p[0], p[1], p[2], p[3], p[4]),
+        ),
+    ];
+    if let Some(sprt) = sprt {
+        rows.push(("SPRT".into(), stats.sprt_text(sprt)));
+    }
+    rows
 }
 
 /// One polyline: `id` names it in the SVG (`data-series`), `label` in the legend.
@@ -457,6 +708,13 @@ impl Series {
         self.last = text;
         self
     }
+}
+
+/// How a line chart's value axis is drawn: a fixed range (else the data's) and a unit.
+#[derive(Clone, Copy, Default)]
+struct Axis {
+    range: Option<(f64, f64)>,
+    unit: &'static str,
 }
 
 /// An SVG fragment of known height (width is `WIDTH`).
@@ -498,6 +756,7 @@ impl Chart {
         series: &[Series],
         references: &[(f64, &str)],
         band: Option<&[(f64, f64, f64)]>,
+        axis: Axis,
     ) -> Chart {
         let (height, left, right, top, bottom) = (240.0, 60.0, WIDTH - 20.0, 30.0, 240.0 - 30.0);
         let values = series
@@ -509,6 +768,9 @@ impl Chart {
         let (mut lo, mut hi) = values.fold((f64::MAX, f64::MIN), |(a, b), v| (a.min(v), b.max(v)));
         if lo > hi {
             (lo, hi) = (0.0, 1.0);
+        }
+        if let Some(range) = axis.range {
+            (lo, hi) = range;
         }
         if hi - lo < 1e-9 {
             (lo, hi) = (lo - 1.0, hi + 1.0);
@@ -530,13 +792,18 @@ impl Chart {
             right - left,
             bottom - top
         );
-        for (value, text) in [(lo + pad, lo + pad), (hi - pad, hi - pad)] {
+        // Five labelled ticks with light grid lines across the plotted range.
+        for k in 0..5 {
+            let value = lo + pad + (hi - lo - 2.0 * pad) * k as f64 / 4.0;
             let _ = write!(
                 body,
-                "<text x=\"{}\" y=\"{}\" font-size=\"11\" text-anchor=\"end\">{}</text>",
+                "<line x1=\"{left}\" x2=\"{right}\" y1=\"{0:.1}\" y2=\"{0:.1}\" stroke=\"#eee\"/>\
+                 <text x=\"{1}\" y=\"{2:.1}\" font-size=\"11\" text-anchor=\"end\">{3}{4}</text>",
+                y(value),
                 left - 4.0,
                 y(value) + 4.0,
-                short(text)
+                short(value),
+                axis.unit
             );
         }
         let _ = write!(
@@ -715,7 +982,7 @@ mod tests {
         assert_eq!(b.per_game_ms, [30.0, 70.0]);
         let html = report.html();
         assert!(
-            html.contains("<td>A</td><td>3</td><td>137</td><td>300</td>"),
+            html.contains("<td>A</td><td>3</td><td>136.7</td><td>300</td>"),
             "{html}"
         );
     }

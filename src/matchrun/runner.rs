@@ -6,7 +6,7 @@ use super::engine::{EngineConfig, EngineProcess};
 use super::game::{self, DrawRule, Forfeit, GameRecord, GameSettings, ResignRule, Termination};
 use super::output::PairingStats;
 use super::pgn::{self, PgnContext};
-use super::report::Report;
+use super::report::{EngineRow, GameRow, Report};
 use super::sprt::{Sprt, SprtStatus};
 use super::timecontrol::MoveLimits;
 use super::{resume, standings, MatchArgs, Tournament};
@@ -333,6 +333,87 @@ fn setup(args: &MatchArgs) -> Result<(Plan, Option<Sprt>, Option<File>), String>
     Ok((plan, sprt, pgn_file))
 }
 
+/// The settings the report lists under its title.
+fn match_info(plan: &Plan, args: &MatchArgs) -> Vec<(String, String)> {
+    let mut limits: Vec<String> = plan.configs.iter().map(|c| c.limits.describe()).collect();
+    limits.dedup();
+    let s = &plan.settings;
+    let margin = match s.margin {
+        Some(m) => format!("{} ms", m.as_millis()),
+        None => "0 on a clock; a fifth of a fixed move time, at least 200 ms".into(),
+    };
+    let openings = match &args.openings {
+        Some(words) => words.join(" "),
+        None => "built-in suite".into(),
+    };
+    let games = if plan.total() == u64::MAX {
+        "until the SPRT decides".to_string()
+    } else {
+        format!("{} ({} per pairing)", plan.total(), plan.games)
+    };
+    let mut info = vec![
+        ("date".to_string(), pgn::today()),
+        (
+            "runner".into(),
+            format!("chariot match {}", env!("CARGO_PKG_VERSION")),
+        ),
+        ("time control".into(), limits.join(" | ")),
+        ("time margin".into(), margin),
+        ("tournament".into(), format!("{:?}", args.tournament)),
+        ("games".into(), games),
+        (
+            "openings".into(),
+            format!(
+                "{openings} ({})",
+                count(plan.openings.len() as u64, "opening")
+            ),
+        ),
+        ("concurrency".into(), args.concurrency.to_string()),
+        ("draw plies".into(), s.draw_plies.to_string()),
+    ];
+    if let Some(n) = s.max_moves {
+        info.push(("max moves".into(), n.to_string()));
+    }
+    if let Some(r) = s.resign {
+        info.push((
+            "resign".into(),
+            format!("{} moves at {} cp", r.moves, r.score),
+        ));
+    }
+    if let Some(d) = s.draw {
+        info.push((
+            "draw".into(),
+            format!(
+                "from move {}, {} moves within {} cp",
+                d.after, d.moves, d.score
+            ),
+        ));
+    }
+    if let Some(path) = &args.resume {
+        info.push(("resumed from".into(), path.clone()));
+    }
+    info
+}
+
+fn engine_row(c: &EngineConfig) -> EngineRow {
+    let command = std::iter::once(c.cmd.as_str())
+        .chain(c.args.iter().map(String::as_str))
+        .collect::<Vec<_>>()
+        .join(" ");
+    EngineRow {
+        name: c.name.clone(),
+        command,
+        protocol: format!("{:?}", c.proto).to_lowercase(),
+        options: c
+            .options
+            .iter()
+            .map(|(k, v)| format!("{k}={v}"))
+            .collect::<Vec<_>>()
+            .join(" "),
+        limits: c.limits.describe(),
+    }
+}
+
 /// What the main thread keeps as results come in: statistics, the PGN, the progress lines.
 struct Results<'a> {
     plan: &'a Plan,
@@ -381,7 +462,10 @@ impl<'a> Results<'a> {
             report: args.report.as_deref().map(|path| {
                 let names: Vec<String> = plan.configs.iter().map(|c| c.name.clone()).collect();
                 let total = (plan.total() != u64::MAX).then(|| plan.total());
-                (Report::new(event, sprt, &names, total), path)
+                let mut report = Report::new(event, sprt, &names, total);
+                report.info = match_info(plan, args);
+                report.engine_rows = plan.configs.iter().map(engine_row).collect();
+                (report, path)
             }),
         }
     }
@@ -411,7 +495,39 @@ impl<'a> Results<'a> {
             self.pending_pairs
                 .insert((spec.pairing, spec.pair), first_points);
         }
+        let time_control = plan.configs[a].limits.describe();
+        let context = PgnContext {
+            event: self.event,
+            date: &self.date,
+            round: spec.index as u32 + 1,
+            time_control: &time_control,
+            draw_plies: plan.settings.draw_plies,
+            max_moves: plan.settings.max_moves,
+            notation: self.pgn_notation,
+        };
+        let mut pgn_text = Vec::new();
+        let _ = pgn::write_game(&mut pgn_text, record, &context);
         if let Some((report, path)) = self.report.as_mut() {
+            let book: Vec<String> = record
+                .moves
+                .iter()
+                .take_while(|m| m.book)
+                .map(|m| m.mv.to_string())
+                .collect();
+            let number = spec.pair % plan.openings.len() as u64 + 1;
+            report.list_game(GameRow {
+                round: spec.index + 1,
+                red: record.red.clone(),
+                black: record.black.clone(),
+                opening: format!("#{number} {}", book.join(" "))
+                    .trim_end()
+                    .to_string(),
+                result: pgn::result_text(record.winner),
+                ending: record.label.to_string(),
+                reason: record.reason.clone(),
+                plies: record.moves.len(),
+                pgn: String::from_utf8_lossy(&pgn_text).into_owned(),
+            });
             report.add_game(spec.pairing, (a, b), s, first_points, record);
             if let Err(e) = report.write(path) {
                 self.write_error
@@ -419,17 +535,7 @@ impl<'a> Results<'a> {
             }
         }
         if let Some(file) = self.pgn_file.as_mut().filter(|_| !resumed) {
-            let time_control = plan.configs[a].limits.describe();
-            let context = PgnContext {
-                event: self.event,
-                date: &self.date,
-                round: spec.index as u32 + 1,
-                time_control: &time_control,
-                draw_plies: plan.settings.draw_plies,
-                max_moves: plan.settings.max_moves,
-                notation: self.pgn_notation,
-            };
-            let written = pgn::write_game(file, record, &context).and_then(|_| file.flush());
+            let written = file.write_all(&pgn_text).and_then(|_| file.flush());
             if let Err(e) = written {
                 self.write_error
                     .get_or_insert(format!("writing the PGN failed: {e}"));
