@@ -144,6 +144,15 @@ pub enum Tournament {
     Gauntlet,
 }
 
+impl Tournament {
+    pub fn name(self) -> &'static str {
+        match self {
+            Tournament::RoundRobin => "round-robin",
+            Tournament::Gauntlet => "gauntlet",
+        }
+    }
+}
+
 /// Runs a match from the command line.
 pub fn run_match(args: &MatchArgs) -> Result<(), String> {
     runner::run(args)

@@ -238,11 +238,11 @@ impl Report {
             out += "</table>\n";
             out += &colour_table(p);
             out += &endings_chart(p).svg();
-            out += "</div>\n";
+            out += "</div>\n<div>\n";
             for chart in self.pairing_charts(index) {
-                out += &format!("<div>{}</div>\n", chart.svg());
+                out += &chart.svg();
             }
-            out += "</div>\n";
+            out += "</div>\n</div>\n";
         }
         out += "<h2>Time per move</h2>\n<div class=\"grid\">\n<div>";
         out += &self.time_table();
@@ -623,12 +623,14 @@ const WIDTH: f64 = 760.0;
 const STYLE: &str = "body{font-family:sans-serif;margin:1em 2em;color:#222}\n\
 h1{margin:0.2em 0}h2{margin:1em 0 0.3em;border-bottom:1px solid #ddd}\n\
 .grid{display:grid;grid-template-columns:repeat(auto-fit,minmax(540px,1fr));gap:0.5em 2em;\
-align-items:start}\n\
+align-items:start}.grid>div{min-width:0;overflow-x:auto}\n\
+code{word-break:break-all}\n\
 table{border-collapse:collapse;margin:0.5em 0 1em}\n\
 td,th{border:1px solid #bbb;padding:0.2em 0.6em;text-align:right}\n\
 th{background:#eee}td:first-child,th:first-child{text-align:left}\n\
 table.info th,table.figures th{text-align:left}table.info td,table.figures td,\
 table.engines td{text-align:left}table.games{width:100%}\n\
+table.games td,table.games th{text-align:left}table.games td:nth-child(7){text-align:right}\n\
 svg{display:block;width:100%;height:auto;margin:0.5em 0}\n\
 details pre{background:#f6f6f6;padding:0.6em;white-space:pre-wrap}\n";
 const ELO_CLIP: f64 = 1000.0;

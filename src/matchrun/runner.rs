@@ -359,7 +359,7 @@ fn match_info(plan: &Plan, args: &MatchArgs) -> Vec<(String, String)> {
         ),
         ("time control".into(), limits.join(" | ")),
         ("time margin".into(), margin),
-        ("tournament".into(), format!("{:?}", args.tournament)),
+        ("tournament".into(), args.tournament.name().to_string()),
         ("games".into(), games),
         (
             "openings".into(),
@@ -658,8 +658,8 @@ fn describe(plan: &Plan, sprt: Option<&Sprt>, args: &MatchArgs) -> String {
         format!("{} per pairing, {} in all", plan.games, plan.total())
     };
     out += &format!(
-        "Tournament: {:?}, pairings {}; games {games}\n",
-        args.tournament,
+        "Tournament: {}, pairings {}; games {games}\n",
+        args.tournament.name(),
         pairings.join(" ")
     );
     let first = &plan.openings[0];
