@@ -940,6 +940,42 @@ mod tests {
         }
     }
 
+    /// After a lost first game (Elo -inf) and a won second one, the Elo axis spans the
+    /// latest interval, not the clip.
+    #[test]
+    fn the_elo_axis_comes_from_finite_values() {
+        let names = ["A".to_string(), "B".to_string()];
+        let mut report = Report::new("t", None, &names, Some(2));
+        let mut stats = PairingStats {
+            first: "A".into(),
+            second: "B".into(),
+            ..Default::default()
+        };
+        let fen = "9/9/9/9/9/9/9/9/9/9 w - - 0 1";
+        stats.record(0.0, "checkmate");
+        let lost = record("A", "B", fen, &[(5, false)], Some(Color::Black));
+        report.add_game(0, (0, 1), &stats, 0.0, &lost);
+        assert_eq!(report.pairings[0].points[0].elo, f64::NEG_INFINITY);
+        stats.record(1.0, "checkmate");
+        stats.penta.add_pair(0.0, 1.0);
+        let won = record("B", "A", fen, &[(5, false)], Some(Color::Black));
+        report.add_game(0, (0, 1), &stats, 1.0, &won);
+        let html = report.html();
+        let chart = html
+            .split("<svg")
+            .find(|c| c.contains("data-series=\"elo\""))
+            .unwrap();
+        let ticks: Vec<&str> = chart
+            .split("text-anchor=\"end\">")
+            .skip(1)
+            .map(|t| &t[..t.find('<').unwrap()])
+            .take(5)
+            .collect();
+        // +1 -1: Wilson's interval, -392.5 to +392.5.
+        assert_eq!(ticks, ["-393", "-196", "0.0", "196", "393"]);
+        assert!(html.contains("Wilson score interval"));
+    }
+
     #[test]
     fn games_feed_the_series_by_colour_and_engine() {
         let names = ["A".to_string(), "B".to_string()];
