@@ -1072,4 +1072,116 @@ mod tests {
             }
         }
     }
+
+    /// Does the search keep this move when it prunes quiets: a capture, a check or a pawn
+    /// nearing the king?
+    fn kept_when_pruning(pos: &Position, mv: Move) -> bool {
+        pos.piece_at(mv.to()).is_some() || pos.gives_check(mv) || pawn_nears_king(pos, mv)
+    }
+
+    /// The legal quiets in the generator's order (the king's steps, tested last).
+    fn generated_quiets(pos: &Position) -> Vec<Move> {
+        let mut list = MoveList::new();
+        let safety = generate_captures(pos, &mut list);
+        list.clear();
+        generate_quiets(pos, &safety, &mut list);
+        let legal = legal_moves(pos);
+        list.iter()
+            .copied()
+            .filter(|&mv| legal.contains(mv))
+            .collect()
+    }
+
+    /// The oracle of move order: what a node whose quiets are pruned from its `start`-th pick
+    /// on searches, built from the plain picker's order `plain` and the generator's, not from
+    /// the picker's pruning path. Quiets that neither check nor push a pawn at the king are
+    /// passed over; from the first of them on, the quiets still to come in the quiets stage
+    /// (all but the hash move, killers and counter-move, `early`) follow in generation order.
+    fn expected_with_pruning(
+        pos: &Position,
+        plain: &[Move],
+        start: usize,
+        early: &[Option<Move>],
+    ) -> Vec<Move> {
+        let (mut out, mut switched, mut inserted) = (Vec::new(), false, false);
+        for (i, &mv) in plain.iter().enumerate() {
+            let quiet = pos.piece_at(mv.to()).is_none();
+            let passed_over = i >= start && !kept_when_pruning(pos, mv);
+            switched |= passed_over;
+            if switched && quiet && !early.contains(&Some(mv)) {
+                if !inserted {
+                    inserted = true;
+                    let rest = generated_quiets(pos).into_iter().filter(|&m| {
+                        !plain[..i].contains(&m)
+                            && !early.contains(&Some(m))
+                            && kept_when_pruning(pos, m)
+                    });
+                    out.extend(rest);
+                }
+                continue;
+            }
+            if !passed_over {
+                out.push(mv);
+            }
+        }
+        out
+    }
+
+    /// The pruning picker against the oracle along random games: hash moves, killers and
+    /// counter-moves, pruning from a random pick on, positions with and without quiet checks.
+    #[test]
+    fn pruning_order_agrees_with_oracle() {
+        let mut rng = fastrand::Rng::with_seed(29);
+        let mut history = History::default();
+        let mut switched_mid_quiets = 0;
+        for _ in 0..30 {
+            let mut pos = Position::startpos();
+            for _ in 0..100 {
+                let legal = legal_moves(&pos);
+                if legal.is_empty() {
+                    break;
+                }
+                let pick = |rng: &mut fastrand::Rng| legal.as_slice()[rng.usize(..legal.len())];
+                let tt = rng.bool().then(|| pick(&mut rng));
+                let killers = [Some(pick(&mut rng)), rng.bool().then(|| pick(&mut rng))];
+                let counter = rng.bool().then(|| pick(&mut rng));
+                for &mv in &legal {
+                    history.update(pos.side_to_move(), mv, rng.i32(-300..300));
+                }
+                let fresh = || MovePicker::new(tt, killers, counter, Continuations::default());
+                let mut plain = fresh();
+                let plain: Vec<Move> = std::iter::from_fn(|| plain.next(&pos, &history)).collect();
+                let start = rng.usize(..=plain.len());
+                let early = [tt, killers[0], killers[1], counter];
+                let expected = expected_with_pruning(&pos, &plain, start, &early);
+                let got = picked_with_pruning(&pos, fresh(), &history, start);
+                assert_eq!(got, expected, "{} from pick {start}", pos.to_fen());
+                switched_mid_quiets += (start > 0
+                    && start < plain.len()
+                    && pos.piece_at(plain[start - 1].to()).is_none())
+                    as usize;
+                pos.make_move(pick(&mut rng));
+            }
+        }
+        assert!(switched_mid_quiets > 100, "{switched_mid_quiets}");
+    }
+
+    /// Today's pruning path: plain picks before `start`, then `next_capture_or_check`.
+    fn picked_with_pruning(
+        pos: &Position,
+        mut picker: MovePicker,
+        history: &History,
+        start: usize,
+    ) -> Vec<Move> {
+        let checks = CheckInfo::new(pos);
+        let mut out = Vec::new();
+        while let Some(mv) = if out.len() < start {
+            picker.next(pos, history)
+        } else {
+            picker.next_capture_or_check(pos, history, &checks)
+        } {
+            out.push(mv);
+        }
+        out
+    }
 }
