@@ -137,16 +137,23 @@ impl CheckInfo {
     }
 
     /// Does the legal move `mv` of the side to move give check? Same answer as
-    /// [`Position::gives_check`].
-    #[inline]
+    /// [`Position::gives_check`]. Inline only as far as most moves get (the search's pruning
+    /// asks it of every quiet move in a tight loop).
+    #[inline(always)]
     pub fn gives_check(&self, pos: &Position, mv: Move) -> bool {
-        let (from, to) = (mv.from(), mv.to());
-        if !self.region.has(to) {
+        if !self.region.has(mv.to()) {
             // Arriving off the king's lines and horse squares attacks nothing and screens
             // nothing; only the square left behind might uncover a check (`to` is off every
             // line the mover blocked, so it blocks it no more).
-            return self.discoverers.has(from);
+            return self.discoverers.has(mv.from());
         }
+        self.gives_check_in_region(pos, mv)
+    }
+
+    /// [`CheckInfo::gives_check`] for a move arriving on the king's region.
+    #[inline(never)]
+    fn gives_check_in_region(&self, pos: &Position, mv: Move) -> bool {
+        let (from, to) = (mv.from(), mv.to());
         if self.discoverers.has(from) || self.bare_cannons.has(from) {
             // It may stay on the line it blocks, or take its own screen away: replay it.
             return pos.gives_check(mv);

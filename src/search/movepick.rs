@@ -1,15 +1,16 @@
-//! Staged move ordering: the hash move first (before any generation), then winning captures
-//! by victim/attacker value, killers and the counter-move, quiets by butterfly and continuation
-//! history, and captures that lose material last. A cut-off in an early stage saves generating the later ones.
+//! Staged move ordering, one [`MovePicker::next`] for every kind of node. Full-width nodes
+//! (and evasions): the hash move before any generation, winning captures by victim/attacker
+//! value, killers and the counter-move, quiets by butterfly and continuation history, captures
+//! that lose material last. Quiescence: the hash move if it captures, then the winning
+//! captures. A cut-off in an early stage saves generating the later ones.
 
 use super::history::{Continuations, History};
 use super::see::{piece_value, see_ge, SEE_VALUE};
 use crate::board::attacks::{
     advisor_attacks, between, elephant_attacks, horse_attacks, king_attacks, lines_through,
-    pawn_attacks, rook_attacks,
+    pawn_attacks,
 };
 use crate::board::bitboard::Bitboard;
-use crate::board::check_info::CheckInfo;
 use crate::board::movegen::{
     generate_captures, generate_quiets, uninit_array, MoveList, Safety, MAX_MOVES,
 };
@@ -18,8 +19,11 @@ use crate::board::types::{Color, Move, Piece, PieceType, Square};
 use crate::eval::psqt::psqt_mg;
 use std::mem::MaybeUninit;
 
+/// The stages in the order each kind of picker goes through them; a stage with nothing (left)
+/// to hand out falls through to the next.
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Debug)]
 enum Stage {
+    // Full-width nodes, and quiescence in check (which has no killers or counter-move).
     TtMove,
     GenCaptures,
     GoodCaptures,
@@ -29,6 +33,10 @@ enum Stage {
     GenQuiets,
     Quiets,
     BadCaptures,
+    // Quiescence outside check: losing captures are dropped, not kept for later.
+    QuiescenceTtMove,
+    GenQuiescenceCaptures,
+    QuiescenceCaptures,
     Done,
 }
 
@@ -39,21 +47,19 @@ pub struct MovePicker {
     early: [Option<Move>; 4],
     /// The moves before this node, whose continuation histories order the quiets.
     continuations: Continuations,
-    /// Quiescence outside check: captures only, losing ones skipped.
-    captures_only: bool,
     list: MoveList,
     /// Per move of `list`: its ordering score and index packed by [`sort_key`]; moves already
-    /// handed out hold [`TAKEN`]. Only the first `list.len()` are initialised: every stage
-    /// that fills `list` writes them at once ([`MovePicker::set_keys`]), and nothing else
-    /// changes its length.
+    /// handed out hold [`TAKEN`]. Only the first `list.len()` are initialised, and only while
+    /// `keyed`: every stage that fills `list` writes them at once ([`MovePicker::set_keys`])
+    /// or clears `keyed`, and nothing else changes its length.
     keys: [MaybeUninit<i32>; MAX_MOVES],
-    /// Unsorted quiets: the next index of `list` to look at.
+    keyed: bool,
+    /// Set once the search passes over a quiet move: the quiets left are handed out in
+    /// generation order, `next` the index of `list` to look at.
+    unsorted: bool,
     next: usize,
     bad: MoveList,
     bad_next: usize,
-    /// Set once the search prunes quiet moves by count or margin: the rest are only scanned
-    /// for checks, so ordering them would be wasted work.
-    quiets_unsorted: bool,
     /// The safety sets the captures were generated with, kept for the quiets.
     safety: Option<Safety>,
     /// Quiet stages: the index of `list` from which on the moves are the king's steps, left
@@ -73,22 +79,25 @@ impl MovePicker {
             stage: Stage::TtMove,
             early: [tt_move, killers[0], killers[1], counter],
             continuations,
-            captures_only: false,
             list: MoveList::new(),
             keys: uninit_array(),
+            keyed: false,
+            unsorted: false,
             next: 0,
             bad: MoveList::new(),
             bad_next: 0,
-            quiets_unsorted: false,
             safety: None,
             king_steps: MAX_MOVES,
         }
     }
 
-    /// Orders captures for quiescence (or every evasion when in check).
+    /// Orders the moves of a quiescence node: every evasion when in check (the full-width
+    /// stages without killers), else the captures that win at least nothing by exchange.
     pub fn quiescence(tt_move: Option<Move>, in_check: bool) -> MovePicker {
         let mut picker = MovePicker::new(tt_move, [None; 2], None, Continuations::default());
-        picker.captures_only = !in_check;
+        if !in_check {
+            picker.stage = Stage::QuiescenceTtMove;
+        }
         picker
     }
 
@@ -105,37 +114,53 @@ impl MovePicker {
         self.stage == Stage::GoodCaptures
     }
 
-    /// The next move to search, or `None` when all are done.
-    pub fn next(&mut self, pos: &Position, history: &History) -> Option<Move> {
-        if let Some(mv) = self.next_sorted(pos) {
-            return Some(mv);
+    /// The next move to search, or `None` when all are done. Once the search prunes quiet
+    /// moves (late-move pruning, futility), `skip_quiets` is its test of which quiets it
+    /// passes over (all but checks and pawn pushes at the king: the search decides, not the
+    /// picker). They are not handed out, and from the first of them on the quiets left come
+    /// unsorted, in generation order: ordering moves most of which are passed over is wasted
+    /// work. Once given, `skip_quiets` should be given for the rest of the node.
+    #[inline(always)]
+    pub fn next(
+        &mut self,
+        pos: &Position,
+        history: &History,
+        skip_quiets: Option<impl SkipQuiets>,
+    ) -> Option<Move> {
+        // Most picks are of a good capture or a quiet: small functions of their own spare
+        // them the staged functions' saved registers.
+        let found = match self.stage {
+            Stage::GoodCaptures => self.pick_good_capture(pos, true),
+            Stage::QuiescenceCaptures => self.pick_good_capture(pos, false),
+            Stage::Quiets => self.pick_quiet(pos, &skip_quiets),
+            _ => None,
+        };
+        if found.is_some() {
+            return found;
         }
-        // The leaves end the picking themselves when no stage is left after theirs.
-        if self.stage == Stage::Done {
-            return None;
+        // Those leaves end the picking themselves when no stage is left after theirs.
+        match self.stage {
+            Stage::Done => None,
+            Stage::QuiescenceTtMove | Stage::GenQuiescenceCaptures => self.next_quiescence(pos),
+            _ => self.next_full_width(pos, history, &skip_quiets),
         }
-        // Quiescence outside check has stages of its own, before its good captures.
-        if self.captures_only {
-            return self.first_capture(pos);
-        }
-        self.next_with(pos, history, None)
     }
 
-    /// [`MovePicker::next`] for quiescence outside check, before its good captures: the hash
-    /// move if it captures, then the captures generated by victim and attacker and the first
-    /// good one picked. Apart from [`MovePicker::next_with`], which then needs no test of the
-    /// kind of picker at its stages, and saves fewer registers.
+    /// The quiescence picker's stages before its good captures: the hash move if it captures,
+    /// then the captures generated by victim and attacker and the first good one picked.
+    /// Apart from [`MovePicker::next_full_width`], which then needs no test of the kind of
+    /// picker at its stages, and saves fewer registers.
     #[inline(never)]
-    fn first_capture(&mut self, pos: &Position) -> Option<Move> {
-        if self.stage == Stage::TtMove {
-            self.stage = Stage::GenCaptures;
+    fn next_quiescence(&mut self, pos: &Position) -> Option<Move> {
+        if self.stage == Stage::QuiescenceTtMove {
+            self.stage = Stage::GenQuiescenceCaptures;
             if let Some(mv) = self.tt_move() {
                 if pos.piece_at(mv.to()).is_some() {
                     return Some(mv);
                 }
             }
         }
-        debug_assert_eq!(self.stage, Stage::GenCaptures);
+        debug_assert_eq!(self.stage, Stage::GenQuiescenceCaptures);
         // Quiescence's delta pruning stops at the first victim too small, so its captures
         // keep strict victim order. (The safety sets are for the quiets, which it never has.)
         generate_captures(pos, &mut self.list);
@@ -149,103 +174,33 @@ impl MovePicker {
             let (attacker, victim) = capture_pieces(pos, mv);
             mvv_lva(attacker, victim)
         });
-        self.stage = Stage::GoodCaptures;
-        self.pick_good_capture(pos)
+        self.stage = Stage::QuiescenceCaptures;
+        self.pick_good_capture(pos, false)
     }
 
-    /// In the good-capture or sorted quiets stage, the next move of that stage; `None` in any
-    /// other stage, or once the stage is exhausted (it then moves on). Most picks are in those
-    /// stages: these small functions spare them the general picker's saved registers.
-    #[inline(always)]
-    fn next_sorted(&mut self, pos: &Position) -> Option<Move> {
-        match self.stage {
-            Stage::GoodCaptures => self.pick_good_capture(pos),
-            Stage::Quiets if !self.quiets_unsorted => self.pick_sorted_quiet(pos),
-            _ => None,
-        }
-    }
-
-    /// The best capture left that wins at least nothing by exchange; the others are kept for
-    /// the last stage (dropped in quiescence outside check).
-    #[inline(never)]
-    fn pick_good_capture(&mut self, pos: &Position) -> Option<Move> {
-        while let Some(mv) = self.pick_best() {
-            if Some(mv) == self.tt_move() {
-                continue;
-            }
-            if see_ge(pos, mv, 0) {
-                return Some(mv);
-            }
-            if !self.captures_only {
-                self.bad.push(mv);
-            }
-        }
-        // Quiescence outside check has no stage after the good captures.
-        self.stage = if self.captures_only {
-            Stage::Done
-        } else {
-            Stage::Killer1
-        };
-        None
-    }
-
-    /// The best legal quiet left that was not handed out before (hash move, killer,
-    /// counter-move).
-    #[inline(never)]
-    fn pick_sorted_quiet(&mut self, pos: &Position) -> Option<Move> {
-        while let Some(index) = self.pick_best_index() {
-            let mv = self.list.as_slice()[index];
-            if !self.tried_before(mv) {
-                if index >= self.king_steps {
-                    // Tested in a function of its own, so the picks without the test's call
-                    // save no registers for it.
-                    return self.tested_king_step(pos, mv);
-                }
-                return Some(mv);
-            }
-        }
-        // The bad captures are all still to come.
-        self.stage = if self.bad.is_empty() {
-            Stage::Done
-        } else {
-            Stage::BadCaptures
-        };
-        None
-    }
-
-    /// [`MovePicker::pick_sorted_quiet`] once it has picked `mv`, a king step the generator
-    /// left untested: `mv` if legal, else the next pick.
-    #[inline(never)]
-    fn tested_king_step(&mut self, pos: &Position, mv: Move) -> Option<Move> {
-        if pos.king_step_safe_quiet_here(mv.to()) {
-            return Some(mv);
-        }
-        self.pick_sorted_quiet(pos)
-    }
-
-    /// [`MovePicker::next`]; with `checks` (the pruning picker) the quiets are generated only
-    /// when one of them will be handed out. The stages are tried in their order, each falling
-    /// through to the next when it has nothing (a direct branch each, not a jump through the
-    /// stage table per stage), and the stage is stored once on the way out. Not for
-    /// quiescence outside check ([`MovePicker::first_capture`]).
-    fn next_with(
+    /// The full-width picker's stages (also quiescence's in check). They are tried in their
+    /// order, each falling through to the next when it has nothing (a direct branch each, not
+    /// a jump through the stage table per stage), and the stage is stored once on the way out.
+    fn next_full_width(
         &mut self,
         pos: &Position,
         history: &History,
-        checks: Option<&CheckInfo>,
+        skip_quiets: &Option<impl SkipQuiets>,
     ) -> Option<Move> {
-        debug_assert!(!self.captures_only);
         let mut stage = self.stage;
         let found = 'found: {
+            // Stage 1. The hash move, before any generation.
             if stage == Stage::TtMove {
                 stage = Stage::GenCaptures;
                 if let Some(mv) = self.tt_move() {
-                    break 'found Some(mv);
+                    if pos.piece_at(mv.to()).is_some() || !self.skips(skip_quiets, mv) {
+                        break 'found Some(mv);
+                    }
                 }
             }
+            // Stage 2. The captures; no capture (a quarter of the generations): on without
+            // the keying loop's set-up or the picker's call.
             if stage == Stage::GenCaptures {
-                // No capture (a quarter of the generations): on without the keying loop's
-                // set-up or the picker's call.
                 stage = if self.gen_captures(pos, history) {
                     Stage::GoodCaptures
                 } else {
@@ -253,12 +208,13 @@ impl MovePicker {
                 };
             }
             if stage == Stage::GoodCaptures {
-                if let Some(mv) = self.pick_good_capture(pos) {
+                if let Some(mv) = self.pick_good_capture(pos, true) {
                     break 'found Some(mv);
                 }
                 // What `pick_good_capture` moved on to.
                 stage = Stage::Killer1;
             }
+            // Stage 3. The killers and the counter-move, if legal quiets here.
             for (slot, refutation) in [Stage::Killer1, Stage::Killer2, Stage::Counter]
                 .into_iter()
                 .enumerate()
@@ -272,38 +228,27 @@ impl MovePicker {
                     if let Some(mv) = self.early[1 + slot] {
                         // Not the hash move nor a refutation before it.
                         let repeated = self.early[..1 + slot].contains(&Some(mv));
-                        if !repeated && self.is_legal_quiet(pos, mv) {
+                        if !repeated && self.is_legal_quiet(pos, mv) && !self.skips(skip_quiets, mv)
+                        {
                             break 'found Some(mv);
                         }
                     }
                 }
             }
+            // Stage 4. The quiets, sorted until the search passes one over.
             if stage == Stage::GenQuiets {
-                if checks.is_some_and(|checks| !self.any_check_or_push(pos, checks)) {
-                    // The pruning picker would pass over every quiet.
-                    stage = Stage::BadCaptures;
-                } else {
-                    self.gen_quiets(pos, history);
-                    stage = Stage::Quiets;
-                }
+                self.gen_quiets(pos, history);
+                stage = Stage::Quiets;
             }
             if stage == Stage::Quiets {
-                if self.quiets_unsorted {
-                    while let Some(mv) = self.pick_unsorted_quiet(pos) {
-                        if !self.tried_before(mv) {
-                            break 'found Some(mv);
-                        }
-                    }
-                    stage = Stage::BadCaptures;
-                } else {
-                    // The leaf moves the stage on when it finds nothing.
-                    self.stage = stage;
-                    if let Some(mv) = self.pick_sorted_quiet(pos) {
-                        break 'found Some(mv);
-                    }
-                    stage = self.stage;
+                // The leaves move the stage on when they find nothing.
+                self.stage = stage;
+                if let Some(mv) = self.pick_quiet(pos, skip_quiets) {
+                    break 'found Some(mv);
                 }
+                stage = self.stage;
             }
+            // Stage 5. The captures that lose material, in the order they were passed over.
             if stage == Stage::BadCaptures {
                 if self.bad_next < self.bad.len() {
                     self.bad_next += 1;
@@ -333,187 +278,153 @@ impl MovePicker {
         true
     }
 
-    /// The next move, passing over quiet moves that neither give check nor push a pawn at the
-    /// enemy king ([`pawn_nears_king`]): what the search wants once it prunes quiets. The first quiet passed over ends their sorting (the rest are
-    /// only scanned for checks), so the same moves come out as from [`MovePicker::next`]
-    /// with the other quiets dropped.
-    pub fn next_capture_or_check(
-        &mut self,
-        pos: &Position,
-        history: &History,
-        checks: &CheckInfo,
-    ) -> Option<Move> {
-        if !(self.stage == Stage::Quiets && self.quiets_unsorted) {
-            let found = self.next_sorted_capture_or_check(pos, history, checks);
-            if found.is_some() || !(self.stage == Stage::Quiets && self.quiets_unsorted) {
-                return found;
+    /// The best capture left that wins at least nothing by exchange; the others are kept for
+    /// the last stage with `keep_bad`, else dropped (quiescence outside check, which has no
+    /// stage after this one).
+    #[inline(never)]
+    fn pick_good_capture(&mut self, pos: &Position, keep_bad: bool) -> Option<Move> {
+        while let Some(mv) = self.pick_best() {
+            if Some(mv) == self.tt_move() {
+                continue;
+            }
+            if see_ge(pos, mv, 0) {
+                return Some(mv);
+            }
+            if keep_bad {
+                self.bad.push(mv);
             }
         }
-        // What `pick_quiet` hands out, in one tight loop: most moves fail both tests.
-        // A move is looked at only if it arrives on the king's region, or leaves from a
-        // square that can uncover a check or holds a pawn near the enemy palace.
-        let (to_set, from_set) = checks.candidate_squares();
-        let from_set = from_set | pawns_that_may_near_king(pos);
-        // Usually no piece can uncover a check or push a pawn at the king: then the
-        // arrival square alone filters, in a loop of its own.
-        let found = if from_set.is_empty() {
-            self.scan_quiets(pos, checks, |mv| to_set.has(mv.to()))
+        self.stage = if keep_bad {
+            Stage::Killer1
         } else {
-            self.scan_quiets(pos, checks, |mv| {
-                to_set.has(mv.to()) || from_set.has(mv.from())
-            })
+            Stage::Done
         };
-        if found.is_some() {
-            return found;
-        }
-        self.stage = Stage::BadCaptures;
-        self.next_sorted_capture_or_check(pos, history, checks)
-    }
-
-    /// [`MovePicker::next_capture_or_check`] before the quiets are scanned unsorted: the next
-    /// sorted move that captures, checks or pushes a pawn at the king; `None` at the end, or
-    /// on reaching the quiets once one has been passed over (then the caller scans them). The
-    /// scan is outside this loop, so its sets are not worked out at every call.
-    #[inline(always)]
-    fn next_sorted_capture_or_check(
-        &mut self,
-        pos: &Position,
-        history: &History,
-        checks: &CheckInfo,
-    ) -> Option<Move> {
-        loop {
-            let mv = match self.next_sorted(pos) {
-                Some(mv) => mv,
-                None if self.stage == Stage::Done => return None,
-                None => self.next_with(pos, history, Some(checks))?,
-            };
-            if pos.piece_at(mv.to()).is_some()
-                || checks.gives_check(pos, mv)
-                || pawn_nears_king(pos, mv)
-            {
-                return Some(mv);
-            }
-            self.quiets_unsorted = true;
-            if self.stage == Stage::Quiets {
-                return None;
-            }
-        }
-    }
-
-    /// The next unsorted quiet, not handed out before, that passes `filter` and checks or
-    /// pushes a pawn at the king; `self.next` moves past it (or to the end).
-    #[inline(always)]
-    fn scan_quiets(
-        &mut self,
-        pos: &Position,
-        checks: &CheckInfo,
-        filter: impl Fn(Move) -> bool,
-    ) -> Option<Move> {
-        let start = self.next;
-        let moves = &self.list.as_slice()[start..];
-        let keys = &initialised(&self.keys, self.list.len())[start..];
-        for (offset, (&mv, &key)) in moves.iter().zip(keys).enumerate() {
-            if key != TAKEN
-                && filter(mv)
-                && ((checks.may_check(mv) && checks.gives_check(pos, mv))
-                    || pawn_nears_king(pos, mv))
-                && !self.tried_before(mv)
-                && self.quiet_is_legal(pos, start + offset, mv)
-            {
-                self.next = start + offset + 1;
-                return Some(mv);
-            }
-        }
-        self.next = self.list.len();
         None
     }
 
-    /// Might the side to move have a quiet move, not handed out before, that checks or pushes
-    /// a pawn at the enemy king ([`pawn_nears_king`])? Only the quiets that can check
-    /// ([`CheckInfo::quiet_candidates`]) and the pawns' moves are looked at, pins ignored: a
-    /// false answer is exact, a true one may only cost generating the quiets for nothing.
-    /// Out of line: inlined into the picker it cost every pick more saved registers than the
-    /// call saves (bench 8: 2,947 against 2,916 instructions per node).
+    /// The best legal quiet left that was not handed out before (hash move, killer,
+    /// counter-move).
     #[inline(never)]
-    fn any_check_or_push(&self, pos: &Position, checks: &CheckInfo) -> bool {
-        let us = pos.side_to_move();
-        let occ = pos.occupied();
-        let empty = !occ;
-        let hands_out = |from: Square, targets: Bitboard| {
-            for to in targets {
-                let mv = Move::new(from, to);
-                if (checks.gives_check(pos, mv) || pawn_nears_king(pos, mv))
-                    && !self.tried_before(mv)
-                {
-                    return true;
+    fn pick_sorted_quiet(&mut self, pos: &Position) -> Option<Move> {
+        while let Some(index) = self.pick_best_index() {
+            let mv = self.list.as_slice()[index];
+            if !self.tried_before(mv) {
+                if index >= self.king_steps {
+                    // Tested in a function of its own, so the picks without the test's call
+                    // save no registers for it.
+                    return self.tested_king_step(pos, mv);
                 }
-            }
-            false
-        };
-        let untried = |from: Square, targets: Bitboard| {
-            targets
-                .into_iter()
-                .any(|to| !self.tried_before(Move::new(from, to)))
-        };
-        // One loop per kind, each with its own lookup (a loop over the kinds called the
-        // lookup through a dispatch on the kind for every piece).
-        let any_of = |kind: PieceType, reach: &dyn Fn(Square) -> Bitboard| {
-            pos.pieces(us, kind).into_iter().any(|from| {
-                let targets = checks.quiet_candidates(from, reach(from) & empty);
-                if targets.is_empty() {
-                    return false;
-                }
-                // Most pieces' checking squares come as one set; the rest replay each move.
-                match checks.checking_targets(kind, from, targets) {
-                    Some(checking) => checking.any() && untried(from, checking),
-                    None => hands_out(from, targets),
-                }
-            })
-        };
-        // Quiet moves reach what the piece attacks, except a cannon's, which slide as a rook's.
-        if any_of(PieceType::Rook, &|from| rook_attacks(from, occ))
-            || any_of(PieceType::Cannon, &|from| rook_attacks(from, occ))
-            || any_of(PieceType::Horse, &|from| horse_attacks(from, occ))
-        {
-            return true;
-        }
-        // Elephants, advisors and the king never check directly: unless one of them uncovers
-        // a check, they check only by arriving on an empty screen square, usually none.
-        let leapers = pos.pieces(us, PieceType::Elephant)
-            | pos.pieces(us, PieceType::Advisor)
-            | pos.pieces(us, PieceType::King);
-        let may_check =
-            (checks.screens() & empty).any() || (leapers & checks.replayed_movers()).any();
-        if may_check
-            && (any_of(PieceType::Elephant, &|from| elephant_attacks(from, occ))
-                || any_of(PieceType::Advisor, &advisor_attacks)
-                || any_of(PieceType::King, &king_attacks))
-        {
-            return true;
-        }
-        // A pawn's move checks only from the candidate squares, and nears the king only from
-        // `pawns_that_may_near_king`: the others' moves need no test.
-        let may_near_king = pawns_that_may_near_king(pos);
-        for from in pos.pieces(us, PieceType::Pawn) {
-            let targets = pawn_attacks(us, from) & empty;
-            let targets = if may_near_king.has(from) {
-                targets
-            } else {
-                checks.quiet_candidates(from, targets)
-            };
-            if targets.any() && hands_out(from, targets) {
-                return true;
+                return Some(mv);
             }
         }
-        false
+        self.end_quiets();
+        None
     }
 
-    /// Generates and scores the quiets. Out of line: inlined, the history tables' addresses
-    /// were loaded at every pick, though only this stage reads them.
+    /// [`MovePicker::pick_sorted_quiet`] once it has picked `mv`, a king step the generator
+    /// left untested: `mv` if legal, else the next pick.
+    #[inline(never)]
+    fn tested_king_step(&mut self, pos: &Position, mv: Move) -> Option<Move> {
+        if pos.king_step_safe_quiet_here(mv.to()) {
+            return Some(mv);
+        }
+        self.pick_sorted_quiet(pos)
+    }
+
+    /// Does the search pass over the quiet `mv` ([`MovePicker::next`])? The first one it
+    /// does ends the quiets' sorting.
+    #[inline(always)]
+    fn skips(&mut self, skip_quiets: &Option<impl SkipQuiets>, mv: Move) -> bool {
+        let skips = skip_quiets.as_ref().is_some_and(|skip| skip.skips(mv));
+        self.unsorted |= skips;
+        skips
+    }
+
+    /// In the quiets stage, the next quiet the search does not pass over, sorted or not
+    /// ([`MovePicker::next`]).
+    #[inline(always)]
+    fn pick_quiet(
+        &mut self,
+        pos: &Position,
+        skip_quiets: &Option<impl SkipQuiets>,
+    ) -> Option<Move> {
+        match skip_quiets {
+            Some(skip) => self.pick_quiet_skipping(pos, skip),
+            None if self.unsorted => self.pick_unsorted_quiet(pos, &|_| false),
+            None => self.pick_sorted_quiet(pos),
+        }
+    }
+
+    /// [`MovePicker::pick_quiet`] while the search passes some over: sorted picks until
+    /// the first it does, then unsorted ones.
+    #[inline(never)]
+    fn pick_quiet_skipping(&mut self, pos: &Position, skip: &impl SkipQuiets) -> Option<Move> {
+        if !self.unsorted {
+            let mv = self.pick_sorted_quiet(pos)?;
+            if !skip.skips(mv) {
+                return Some(mv);
+            }
+            self.unsorted = true;
+        }
+        self.pick_unsorted_quiet(pos, skip)
+    }
+
+    /// The next legal quiet in generation order that the search does not pass over
+    /// (`skip`), leaving out the moves handed out before (the hash move, killers,
+    /// counter-move, and the sorted picks before the search began to skip quiets). A tight
+    /// loop: most quiets are passed over once quiets are pruned.
+    #[inline(always)]
+    fn pick_unsorted_quiet(&mut self, pos: &Position, skip: &impl SkipQuiets) -> Option<Move> {
+        debug_assert!(self.unsorted);
+        // The index in a local, stored on the way out. The search's test first: it ends the
+        // look at most moves.
+        let mut i = self.next;
+        while i < self.list.len() {
+            let (index, mv) = (i, self.list.as_slice()[i]);
+            i += 1;
+            if !skip.skips(mv)
+                && !self.sorted_pick(index)
+                && !self.tried_before(mv)
+                && self.quiet_is_legal(pos, index, mv)
+            {
+                self.next = i;
+                return Some(mv);
+            }
+        }
+        self.next = i;
+        self.end_quiets();
+        None
+    }
+
+    /// Was the quiet at `index` of `list` handed out by a sorted pick?
+    #[inline(always)]
+    fn sorted_pick(&mut self, index: usize) -> bool {
+        self.keyed && self.keys()[index] == TAKEN
+    }
+
+    /// The quiets are all handed out: on to the bad captures, all still to come.
+    #[inline(always)]
+    fn end_quiets(&mut self) {
+        self.stage = if self.bad.is_empty() {
+            Stage::Done
+        } else {
+            Stage::BadCaptures
+        };
+    }
+
+    /// Generates the quiets, and scores them unless a quiet was passed over already (they
+    /// are then handed out in generation order). Out of line: inlined, the history tables'
+    /// addresses were loaded at every pick, though only this stage reads them.
     #[inline(never)]
     fn gen_quiets(&mut self, pos: &Position, history: &History) {
         self.list.clear();
         self.king_steps = generate_quiets(pos, generated_safety(&self.safety), &mut self.list);
+        self.next = 0;
+        if self.unsorted {
+            // No sorted pick reads the keys from here on.
+            self.keyed = false;
+            return;
+        }
         let continuations = self.continuations;
         let placement = &PLACEMENT;
         let mut keys = |side: Color| {
@@ -530,7 +441,6 @@ impl MovePicker {
             Color::Red => keys(Color::Red),
             Color::Black => keys(Color::Black),
         }
-        self.next = 0;
     }
 
     /// Scores every move of `list` (just generated) and packs the keys.
@@ -549,14 +459,17 @@ impl MovePicker {
             // The index's bits are clear in `shifted`: an add, which needs no copy of `i`.
             *key = MaybeUninit::new(shifted(mv) + i as i32);
         }
+        self.keyed = true;
     }
 
     /// The keys of the moves of `list`.
     #[inline(always)]
     fn keys(&mut self) -> &mut [i32] {
+        debug_assert!(self.keyed);
         let init = &mut self.keys[..self.list.len()];
-        // SAFETY: `set_keys` wrote a key for every move of `list` when it was filled (see the
-        // field), and `MaybeUninit<i32>` has the layout of `i32`.
+        // SAFETY: `set_keys` wrote a key for every move of `list` when it was filled, and
+        // only a list so keyed is read (`keyed`, see the field); `MaybeUninit<i32>` has the
+        // layout of `i32`.
         unsafe { &mut *(init as *mut [MaybeUninit<i32>] as *mut [i32]) }
     }
 
@@ -600,20 +513,6 @@ impl MovePicker {
     #[inline(always)]
     fn tried_before(&self, mv: Move) -> bool {
         self.early.contains(&Some(mv))
-    }
-
-    /// The next legal quiet in generation order (once the search prunes quiets), passing over
-    /// the moves the sorted picks already handed out.
-    fn pick_unsorted_quiet(&mut self, pos: &Position) -> Option<Move> {
-        while self.next < self.list.len() {
-            let i = self.next;
-            self.next += 1;
-            let mv = self.list.as_slice()[i];
-            if self.keys()[i] != TAKEN && self.quiet_is_legal(pos, i, mv) {
-                return Some(mv);
-            }
-        }
-        None
     }
 
     /// Is the quiet `mv`, at `index` of `list`, legal? Only the king's steps, which the
@@ -660,15 +559,22 @@ fn leaper_attacks(kind: PieceType, color: Color, from: Square, occ: Bitboard) ->
     }
 }
 
-/// The first `len` keys of a picker, `len` its list's length (a field borrow, so the list can
-/// be read alongside).
-#[inline(always)]
-fn initialised(keys: &[MaybeUninit<i32>; MAX_MOVES], len: usize) -> &[i32] {
-    let init = &keys[..len];
-    // SAFETY: as in `MovePicker::keys`: the keys of the list's moves were written when it was
-    // filled.
-    unsafe { &*(init as *const [MaybeUninit<i32>] as *const [i32]) }
+/// The search's test, once it prunes quiet moves, of which quiets it passes over
+/// ([`MovePicker::next`]). A trait rather than a closure so that the test is inlined into the
+/// picker's loop over the quiets.
+pub trait SkipQuiets {
+    fn skips(&self, mv: Move) -> bool;
 }
+
+impl<F: Fn(Move) -> bool> SkipQuiets for F {
+    #[inline(always)]
+    fn skips(&self, mv: Move) -> bool {
+        self(mv)
+    }
+}
+
+/// For [`MovePicker::next`] where the search passes over no quiet move.
+pub const KEEP_QUIETS: Option<fn(Move) -> bool> = None;
 
 /// Marks a move already handed out; below every real key.
 const TAKEN: i32 = i32::MIN;
@@ -824,45 +730,25 @@ fn mvv_lva(attacker: Piece, victim: Piece) -> i32 {
     piece_value(victim) * 16 - (piece_value(attacker) >> 4)
 }
 
-/// The pawns of the side to move that [`pawn_nears_king`] may be true for: one step from the
-/// last three ranks or on them (a superset: it is a filter).
-#[inline(always)]
-fn pawns_that_may_near_king(pos: &Position) -> Bitboard {
-    // Ranks 6-8 for Red, 1-3 for Black: a pawn there can step forward onto ranks 7-9 / 0-2.
-    const RED: Bitboard = Bitboard::from_bits(((1 << 81) - 1) & !((1 << 54) - 1));
-    const BLACK: Bitboard = Bitboard::from_bits(((1 << 36) - 1) & !((1 << 9) - 1));
-    let us = pos.side_to_move();
-    pos.pieces(us, PieceType::Pawn)
-        & match us {
-            Color::Red => RED,
-            Color::Black => BLACK,
-        }
-}
-
-/// A pawn advancing into the last three ranks, beside the enemy palace: a quiet move, but one
-/// many mates are built from, so late-move pruning and futility leave it alone.
-#[inline]
-pub fn pawn_nears_king(pos: &Position, mv: Move) -> bool {
-    let to_rank = mv.to().rank();
-    let deep = match pos.side_to_move() {
-        Color::Red => to_rank >= 7 && to_rank > mv.from().rank(),
-        Color::Black => to_rank <= 2 && to_rank < mv.from().rank(),
-    };
-    deep && pos
-        .piece_at(mv.from())
-        .is_some_and(|p| p.kind() == PieceType::Pawn)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::board::movegen::legal_moves;
     use crate::board::types::Square;
+    use crate::search::worker::pawn_nears_king;
 
-    fn all_picked(pos: &Position, tt: Option<Move>, killers: [Option<Move>; 2]) -> Vec<Move> {
+    /// Every move the picker hands out, the search passing over the quiets `passed_over`.
+    fn all_picked(
+        pos: &Position,
+        tt: Option<Move>,
+        killers: [Option<Move>; 2],
+        passed_over: &[Move],
+    ) -> Vec<Move> {
         let history = History::default();
         let mut picker = MovePicker::new(tt, killers, None, Continuations::default());
-        std::iter::from_fn(|| picker.next(pos, &history)).collect()
+        let skip = |mv| passed_over.contains(&mv);
+        let skip_quiets = (!passed_over.is_empty()).then_some(skip);
+        std::iter::from_fn(|| picker.next(pos, &history, skip_quiets)).collect()
     }
 
     /// `moves` in one fixed order, to compare two lists as sets.
@@ -886,7 +772,7 @@ mod tests {
                 legal.as_slice().first().copied(),
                 Some(Move::new(Square::new(0), Square::new(89))),
             ];
-            let picked = all_picked(&pos, tt, killers);
+            let picked = all_picked(&pos, tt, killers, &[]);
             assert_eq!(picked[0], tt.unwrap(), "{fen}: hash move first");
             assert_eq!(
                 by_squares(picked),
@@ -896,8 +782,9 @@ mod tests {
         }
     }
 
-    /// Along random games, the picker hands out exactly the legal moves, each once: the king
-    /// steps the generator leaves untested included (some of them illegal).
+    /// Along random games, the picker hands out exactly the legal moves, each once, but the
+    /// quiets the search passes over (none, or a random part): the king steps the generator
+    /// leaves untested included (some of them illegal).
     #[test]
     fn picks_every_legal_move_along_random_games() {
         let mut rng = fastrand::Rng::with_seed(7);
@@ -911,11 +798,15 @@ mod tests {
                 }
                 let pick = |rng: &mut fastrand::Rng| legal.as_slice()[rng.usize(..legal.len())];
                 let tt = rng.bool().then(|| pick(&mut rng));
-                let picked = all_picked(&pos, tt, [Some(pick(&mut rng)), None]);
+                let skipping = rng.bool();
+                let (passed_over, searched): (Vec<Move>, Vec<Move>) = legal
+                    .iter()
+                    .partition(|&&mv| skipping && pos.piece_at(mv.to()).is_none() && rng.bool());
+                let picked = all_picked(&pos, tt, [Some(pick(&mut rng)), None], &passed_over);
                 assert_eq!(
                     by_squares(picked),
-                    by_squares(legal.as_slice().to_vec()),
-                    "{}",
+                    by_squares(searched),
+                    "{} passing over {passed_over:?}",
                     pos.to_fen()
                 );
                 let king = pos.king_square(pos.side_to_move());
@@ -930,147 +821,6 @@ mod tests {
             illegal_king_steps > 100,
             "illegal king steps {illegal_king_steps}"
         );
-    }
-
-    /// The pruning picker gives what the plain picker gives with each non-checking quiet
-    /// skipped (and sorting stopped at the first), for positions with and without checks.
-    #[test]
-    fn pruning_picker_drops_exactly_the_quiets_that_do_not_check() {
-        let fens = [
-            Position::START_FEN,
-            "r1ba1a3/4kn3/2n1b4/pNp1p1p1p/4c4/6P2/P1P2R2P/1CcC5/9/2BAKAB2 w - - 0 1",
-            "1cbak4/9/n2a5/2p1p3p/5cp2/2n2N3/6PCP/3AB4/2C6/3A1K1N1 w - - 0 1",
-            "3k1ab2/6n2/b2a5/p1r1C4/4CN3/P4p2P/3RP4/4B4/4A4/3AK1B2 w - - 2 28",
-        ];
-        let mut history = History::default();
-        for fen in fens {
-            let pos = Position::from_fen(fen).unwrap();
-            let legal = legal_moves(&pos);
-            // Some history so the quiets are sorted by more than their placement.
-            for (i, &mv) in legal.iter().enumerate() {
-                history.update(pos.side_to_move(), mv, (i as i32 * 37) % 500 - 250);
-            }
-            let killers = [legal.as_slice().get(3).copied(), None];
-            let checks = CheckInfo::new(&pos);
-            let mut plain = MovePicker::new(None, killers, None, Continuations::default());
-            let mut expected = Vec::new();
-            while let Some(mv) = plain.next(&pos, &history) {
-                if pos.piece_at(mv.to()).is_none() && !pos.gives_check(mv) {
-                    plain.quiets_unsorted = true;
-                } else {
-                    expected.push(mv);
-                }
-            }
-            let mut pruning = MovePicker::new(None, killers, None, Continuations::default());
-            let got: Vec<Move> =
-                std::iter::from_fn(|| pruning.next_capture_or_check(&pos, &history, &checks))
-                    .collect();
-            assert_eq!(got, expected, "{fen}");
-        }
-    }
-
-    /// The same along random games, killers and hash moves included: positions where no
-    /// quiet qualifies (the picker then skips generating them) and where some do.
-    #[test]
-    fn pruning_picker_agrees_along_random_games() {
-        let mut rng = fastrand::Rng::with_seed(23);
-        let mut history = History::default();
-        let (mut skipped, mut kept, mut pushes) = (0, 0, 0);
-        for _ in 0..30 {
-            let mut pos = Position::startpos();
-            for _ in 0..100 {
-                let legal = legal_moves(&pos);
-                if legal.is_empty() {
-                    break;
-                }
-                let pick = |rng: &mut fastrand::Rng| legal.as_slice()[rng.usize(..legal.len())];
-                let (tt, killers) = (Some(pick(&mut rng)), [Some(pick(&mut rng)), None]);
-                for &mv in &legal {
-                    history.update(pos.side_to_move(), mv, rng.i32(-300..300));
-                    if pawn_nears_king(&pos, mv) {
-                        pushes += 1;
-                        assert!(pawns_that_may_near_king(&pos).has(mv.from()), "{mv}");
-                    }
-                }
-                let checks = CheckInfo::new(&pos);
-                let mut plain = MovePicker::new(tt, killers, None, Continuations::default());
-                let mut expected = Vec::new();
-                while let Some(mv) = plain.next(&pos, &history) {
-                    if pos.piece_at(mv.to()).is_none()
-                        && !pos.gives_check(mv)
-                        && !pawn_nears_king(&pos, mv)
-                    {
-                        plain.quiets_unsorted = true;
-                    } else {
-                        expected.push(mv);
-                    }
-                }
-                let mut pruning = MovePicker::new(tt, killers, None, Continuations::default());
-                let got: Vec<Move> =
-                    std::iter::from_fn(|| pruning.next_capture_or_check(&pos, &history, &checks))
-                        .collect();
-                assert_eq!(got, expected, "{}", pos.to_fen());
-                if pruning
-                    .list
-                    .as_slice()
-                    .iter()
-                    .any(|&m| pos.piece_at(m.to()).is_none())
-                {
-                    kept += 1;
-                } else {
-                    skipped += 1;
-                }
-                pos.make_move(pick(&mut rng));
-            }
-        }
-        assert!(
-            skipped > 100 && kept > 100 && pushes > 20,
-            "skipped {skipped}, kept {kept}, pawn pushes {pushes}"
-        );
-    }
-
-    /// The killers' legality test against the generator, for every pair of squares.
-    #[test]
-    fn quiet_legality_agrees_with_generator() {
-        let fens = [
-            Position::START_FEN,
-            "r1ba1a3/4kn3/2n1b4/pNp1p1p1p/4c4/6P2/P1P2R2P/1CcC5/9/2BAKAB2 w - - 0 1",
-            "1cbak4/9/n2a5/2p1p3p/5cp2/2n2N3/6PCP/3AB4/2C6/3A1K1N1 w - - 0 1",
-            "3k1ab2/6n2/b2a5/p1r1C4/4CN3/P4p2P/3RP4/4B4/4A4/3AK1B2 w - - 2 28",
-            "4k4/9/9/9/4c4/9/4R4/9/4C4/3K5 b - - 0 1",
-        ];
-        for fen in fens {
-            let pos = Position::from_fen(fen).unwrap();
-            let legal = legal_moves(&pos);
-            let mut picker = MovePicker::new(None, [None; 2], None, Continuations::default());
-            // The captures' generation sets up the safety sets the test reads.
-            picker.next(&pos, &History::default());
-            for from in 0..90 {
-                for to in 0..90 {
-                    if from != to {
-                        let mv = Move::new(Square::new(from), Square::new(to));
-                        let expected = legal.contains(mv) && pos.piece_at(mv.to()).is_none();
-                        assert_eq!(picker.is_legal_quiet(&pos, mv), expected, "{fen} {mv}");
-                    }
-                }
-            }
-        }
-    }
-
-    #[test]
-    fn legality_check_agrees_with_generator() {
-        let pos =
-            Position::from_fen("1cbak4/9/n2a5/2p1p3p/5cp2/2n2N3/6PCP/3AB4/2C6/3A1K1N1 w - - 0 1")
-                .unwrap();
-        let legal = legal_moves(&pos);
-        for from in 0..90 {
-            for to in 0..90 {
-                if from != to {
-                    let mv = Move::new(Square::new(from), Square::new(to));
-                    assert_eq!(pos.is_legal(mv), legal.contains(mv), "{mv}");
-                }
-            }
-        }
     }
 
     /// Does the search keep this move when it prunes quiets: a capture, a check or a pawn
@@ -1097,6 +847,8 @@ mod tests {
     /// the picker's pruning path. Quiets that neither check nor push a pawn at the king are
     /// passed over; from the first of them on, the quiets still to come in the quiets stage
     /// (all but the hash move, killers and counter-move, `early`) follow in generation order.
+    /// (Checked against the picker before its stages were merged, `ff276ad`, whose pruning
+    /// path tested the checks itself.)
     fn expected_with_pruning(
         pos: &Position,
         plain: &[Move],
@@ -1127,15 +879,38 @@ mod tests {
         out
     }
 
-    /// The pruning picker against the oracle along random games: hash moves, killers and
-    /// counter-moves, pruning from a random pick on, positions with and without quiet checks.
+    /// The picker driven as `negamax` drives it when it prunes quiets from the `start`-th
+    /// pick on: the moves searched.
+    fn picked_with_pruning(
+        pos: &Position,
+        mut picker: MovePicker,
+        history: &History,
+        start: usize,
+    ) -> Vec<Move> {
+        let mut searched = Vec::new();
+        let skip = |mv| !kept_when_pruning(pos, mv);
+        while let Some(mv) = picker.next(pos, history, (searched.len() >= start).then_some(skip)) {
+            searched.push(mv);
+        }
+        searched
+    }
+
+    /// The pruning order against the oracle along random games and from a few set positions:
+    /// hash moves, killers and counter-moves, pruning from the first or a random pick on,
+    /// positions with and without quiet checks.
     #[test]
     fn pruning_order_agrees_with_oracle() {
+        let fens = [
+            Position::START_FEN,
+            "r1ba1a3/4kn3/2n1b4/pNp1p1p1p/4c4/6P2/P1P2R2P/1CcC5/9/2BAKAB2 w - - 0 1",
+            "1cbak4/9/n2a5/2p1p3p/5cp2/2n2N3/6PCP/3AB4/2C6/3A1K1N1 w - - 0 1",
+            "3k1ab2/6n2/b2a5/p1r1C4/4CN3/P4p2P/3RP4/4B4/4A4/3AK1B2 w - - 2 28",
+        ];
         let mut rng = fastrand::Rng::with_seed(29);
         let mut history = History::default();
-        let mut switched_mid_quiets = 0;
-        for _ in 0..30 {
-            let mut pos = Position::startpos();
+        let (mut switched_mid_quiets, mut pushes) = (0, 0);
+        for game in 0..40 {
+            let mut pos = Position::from_fen(fens[game % fens.len()]).unwrap();
             for _ in 0..100 {
                 let legal = legal_moves(&pos);
                 if legal.is_empty() {
@@ -1147,11 +922,17 @@ mod tests {
                 let counter = rng.bool().then(|| pick(&mut rng));
                 for &mv in &legal {
                     history.update(pos.side_to_move(), mv, rng.i32(-300..300));
+                    pushes += pawn_nears_king(&pos, mv) as usize;
                 }
                 let fresh = || MovePicker::new(tt, killers, counter, Continuations::default());
                 let mut plain = fresh();
-                let plain: Vec<Move> = std::iter::from_fn(|| plain.next(&pos, &history)).collect();
-                let start = rng.usize(..=plain.len());
+                let plain: Vec<Move> =
+                    std::iter::from_fn(|| plain.next(&pos, &history, KEEP_QUIETS)).collect();
+                let start = if rng.bool() {
+                    0
+                } else {
+                    rng.usize(..=plain.len())
+                };
                 let early = [tt, killers[0], killers[1], counter];
                 let expected = expected_with_pruning(&pos, &plain, start, &early);
                 let got = picked_with_pruning(&pos, fresh(), &history, start);
@@ -1163,25 +944,53 @@ mod tests {
                 pos.make_move(pick(&mut rng));
             }
         }
-        assert!(switched_mid_quiets > 100, "{switched_mid_quiets}");
+        assert!(
+            switched_mid_quiets > 100 && pushes > 20,
+            "switched among the quiets {switched_mid_quiets}, pawn pushes {pushes}"
+        );
     }
 
-    /// Today's pruning path: plain picks before `start`, then `next_capture_or_check`.
-    fn picked_with_pruning(
-        pos: &Position,
-        mut picker: MovePicker,
-        history: &History,
-        start: usize,
-    ) -> Vec<Move> {
-        let checks = CheckInfo::new(pos);
-        let mut out = Vec::new();
-        while let Some(mv) = if out.len() < start {
-            picker.next(pos, history)
-        } else {
-            picker.next_capture_or_check(pos, history, &checks)
-        } {
-            out.push(mv);
+    /// The killers' legality test against the generator, for every pair of squares.
+    #[test]
+    fn quiet_legality_agrees_with_generator() {
+        let fens = [
+            Position::START_FEN,
+            "r1ba1a3/4kn3/2n1b4/pNp1p1p1p/4c4/6P2/P1P2R2P/1CcC5/9/2BAKAB2 w - - 0 1",
+            "1cbak4/9/n2a5/2p1p3p/5cp2/2n2N3/6PCP/3AB4/2C6/3A1K1N1 w - - 0 1",
+            "3k1ab2/6n2/b2a5/p1r1C4/4CN3/P4p2P/3RP4/4B4/4A4/3AK1B2 w - - 2 28",
+            "4k4/9/9/9/4c4/9/4R4/9/4C4/3K5 b - - 0 1",
+        ];
+        for fen in fens {
+            let pos = Position::from_fen(fen).unwrap();
+            let legal = legal_moves(&pos);
+            let mut picker = MovePicker::new(None, [None; 2], None, Continuations::default());
+            // The captures' generation sets up the safety sets the test reads.
+            picker.next(&pos, &History::default(), KEEP_QUIETS);
+            for from in 0..90 {
+                for to in 0..90 {
+                    if from != to {
+                        let mv = Move::new(Square::new(from), Square::new(to));
+                        let expected = legal.contains(mv) && pos.piece_at(mv.to()).is_none();
+                        assert_eq!(picker.is_legal_quiet(&pos, mv), expected, "{fen} {mv}");
+                    }
+                }
+            }
         }
-        out
+    }
+
+    #[test]
+    fn legality_check_agrees_with_generator() {
+        let pos =
+            Position::from_fen("1cbak4/9/n2a5/2p1p3p/5cp2/2n2N3/6PCP/3AB4/2C6/3A1K1N1 w - - 0 1")
+                .unwrap();
+        let legal = legal_moves(&pos);
+        for from in 0..90 {
+            for to in 0..90 {
+                if from != to {
+                    let mv = Move::new(Square::new(from), Square::new(to));
+                    assert_eq!(pos.is_legal(mv), legal.contains(mv), "{mv}");
+                }
+            }
+        }
     }
 }

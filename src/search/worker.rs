@@ -4,7 +4,7 @@
 use super::correction::{CorrectionHistory, Slots};
 use super::draw::rule_score;
 use super::history::{Continuations, History};
-use super::movepick::MovePicker;
+use super::movepick::{MovePicker, SkipQuiets, KEEP_QUIETS};
 use super::params::*;
 use super::reductions::reduction;
 use super::score::*;
@@ -14,7 +14,7 @@ use super::{Learnt, Signals};
 use crate::board::check_info::CheckInfo;
 use crate::board::movegen::MoveList;
 use crate::board::position::Position;
-use crate::board::types::{Move, Piece, PieceType};
+use crate::board::types::{Color, Move, Piece, PieceType};
 use crate::eval::Evaluator;
 use crate::search::tt::{score_from_tt, score_to_tt, Bound, TranspositionTable, TtHit, TtView};
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -454,20 +454,18 @@ impl<'a> Worker<'a> {
             // deeper iterations search them, which finds mates faster than a full-width tree.)
             let may_prune = ply > 0 && !in_check && best_score > -MATE_BOUND;
             // Late-move pruning and futility: quiet moves late in the list, or far below alpha
-            // at low depth, are not worth a search. While that holds the picker hands out only
-            // the quiets that check or push a pawn at the king, testing them in a tight loop
-            // (most nodes prune dozens).
+            // at low depth, are not worth a search, unless they check or push a pawn at the
+            // king. The picker passes them over by this test, in a tight loop (most nodes
+            // prune dozens).
             let prune_quiets = may_prune
                 && depth <= shallow_max_depth()
                 && (quiets_tried.len() as i32 >= late_quiets
                     || static_eval + futility_base() + futility_per_depth() * depth <= alpha);
-            let next = if prune_quiets {
-                let checks = checks.get_or_insert_with(|| CheckInfo::new(&self.pos));
-                picker.next_capture_or_check(&self.pos, &self.history, checks)
-            } else {
-                picker.next(&self.pos, &self.history)
-            };
-            let Some(mv) = next else {
+            let skip_quiets = prune_quiets.then(|| PrunedQuiets {
+                pos: &self.pos,
+                checks: checks.get_or_insert_with(|| CheckInfo::new(&self.pos)),
+            });
+            let Some(mv) = picker.next(&self.pos, &self.history, skip_quiets) else {
                 break;
             };
             self.prefetch_child(mv);
@@ -488,9 +486,9 @@ impl<'a> Worker<'a> {
                 };
                 let loses = || !see_ge(&self.pos, mv, see_margin);
                 let checking = || self.gives_check(mv, checks.as_ref());
-                // The pruning picker hands out only quiets that check (or push a pawn at the
-                // king): for them the check test settles it first. (The same test either way;
-                // only the order of its two parts differs.)
+                // The quiets left while quiets are pruned check (or push a pawn at the king):
+                // for them the check test settles it first. (The same test either way; only
+                // the order of its two parts differs.)
                 #[allow(clippy::if_same_then_else)]
                 let pruned = if prune_quiets && !capture {
                     !checking() && loses()
@@ -634,8 +632,8 @@ impl<'a> Worker<'a> {
         }
     }
 
-    /// Does the move give check? From the node's check sets when the pruning picker has
-    /// made them (the same answer, fewer instructions).
+    /// Does the move give check? From the node's check sets once quiets are pruned (the same
+    /// answer, fewer instructions).
     #[inline]
     fn gives_check(&self, mv: Move, checks: Option<&CheckInfo>) -> bool {
         match checks {
@@ -753,7 +751,7 @@ impl<'a> Worker<'a> {
         let tt_move = hit.and_then(|h| h.mv).filter(|&mv| self.pos.is_legal(mv));
         let mut picker = MovePicker::quiescence(tt_move, in_check);
         let mut searched = 0;
-        while let Some(mv) = picker.next(&self.pos, &self.history) {
+        while let Some(mv) = picker.next(&self.pos, &self.history, KEEP_QUIETS) {
             let victim = self.pos.piece_at(mv.to());
             if !in_check {
                 // Delta pruning: even winning this piece cannot lift the score to alpha. Past
@@ -812,6 +810,36 @@ impl<'a> Worker<'a> {
         );
         best_score
     }
+}
+
+/// Step 10's test of a quiet move once quiets are pruned: it is passed over unless it gives
+/// check (checks are never pruned) or pushes a pawn at the king.
+#[derive(Clone, Copy)]
+struct PrunedQuiets<'a> {
+    pos: &'a Position,
+    /// The node's check sets, made when the pruning starts.
+    checks: &'a CheckInfo,
+}
+
+impl SkipQuiets for PrunedQuiets<'_> {
+    #[inline(always)]
+    fn skips(&self, mv: Move) -> bool {
+        !self.checks.gives_check(self.pos, mv) && !pawn_nears_king(self.pos, mv)
+    }
+}
+
+/// A pawn advancing into the last three ranks, beside the enemy palace: a quiet move, but one
+/// many mates are built from, so late-move pruning and futility leave it alone.
+#[inline(always)]
+pub(crate) fn pawn_nears_king(pos: &Position, mv: Move) -> bool {
+    let to_rank = mv.to().rank();
+    let deep = match pos.side_to_move() {
+        Color::Red => to_rank >= 7 && to_rank > mv.from().rank(),
+        Color::Black => to_rank <= 2 && to_rank < mv.from().rank(),
+    };
+    deep && pos
+        .piece_at(mv.from())
+        .is_some_and(|p| p.kind() == PieceType::Pawn)
 }
 
 /// The static evaluation plus the correction history's learnt error `correction` (none in
