@@ -5,7 +5,7 @@
 use crate::board::attacks::*;
 use crate::board::bitboard::Bitboard;
 use crate::board::position::Position;
-use crate::board::types::{Move, PieceType, Square};
+use crate::board::types::{Move, PieceType};
 
 pub struct CheckInfo {
     /// Squares bearing on the enemy king (its rank, file, horse squares and legs): only a
@@ -82,60 +82,6 @@ impl CheckInfo {
         }
     }
 
-    /// The squares [`CheckInfo::may_check`] tests: arrival squares and departure squares from
-    /// which a move may check.
-    #[inline(always)]
-    pub fn candidate_squares(&self) -> (Bitboard, Bitboard) {
-        (self.region, self.discoverers)
-    }
-
-    /// Can `mv` give check at all? False for most moves, and then [`CheckInfo::gives_check`]
-    /// says false too; a cheap filter before it.
-    #[inline(always)]
-    pub fn may_check(&self, mv: Move) -> bool {
-        self.region.has(mv.to()) || self.discoverers.has(mv.from())
-    }
-
-    /// Of the squares `targets` a piece on `from` can go to, those where the move may give
-    /// check ([`CheckInfo::may_check`]).
-    #[inline(always)]
-    pub fn quiet_candidates(&self, from: Square, targets: Bitboard) -> Bitboard {
-        if self.discoverers.has(from) {
-            targets
-        } else {
-            targets & self.region
-        }
-    }
-
-    /// Of `targets`, the squares a piece of `kind` on `from` would give check by moving to,
-    /// as [`CheckInfo::gives_check`] answers for each; `None` when that needs the move
-    /// replayed (the piece may uncover a check, or is a cannon with no screen).
-    #[inline(always)]
-    pub fn checking_targets(
-        &self,
-        kind: PieceType,
-        from: Square,
-        targets: Bitboard,
-    ) -> Option<Bitboard> {
-        if self.discoverers.has(from) || self.bare_cannons.has(from) {
-            return None;
-        }
-        Some(targets & self.region & (self.direct[kind.index()] | self.screens))
-    }
-
-    /// The pieces whose moves [`CheckInfo::checking_targets`] leaves to a replay.
-    #[inline(always)]
-    pub fn replayed_movers(&self) -> Bitboard {
-        self.discoverers | self.bare_cannons
-    }
-
-    /// The squares where a piece arriving becomes a cannon's screen and checks (on the enemy
-    /// king's lines, so [`CheckInfo::checking_targets`] keeps them for any kind).
-    #[inline(always)]
-    pub fn screens(&self) -> Bitboard {
-        self.screens
-    }
-
     /// Does the legal move `mv` of the side to move give check? Same answer as
     /// [`Position::gives_check`]. Inline only as far as most moves get (the search's pruning
     /// asks it of every quiet move in a tight loop).
@@ -199,7 +145,6 @@ mod tests {
                         let expected = pos.gives_check(mv);
                         checks_seen += expected as usize;
                         assert_eq!(info.gives_check(&pos, mv), expected, "{mv} in {fen}");
-                        assert!(info.may_check(mv) || !expected, "{mv} in {fen}");
                     }
                     let mv = moves.as_slice()[rng.usize(..moves.len())];
                     pos.make_move(mv);
