@@ -116,6 +116,8 @@ pub enum Command {
     Book(crate::book::build::BookArgs),
     /// Rewrite datagen positions from text to binary records or back (formats from the names).
     Convert(commands::convert::ConvertArgs),
+    /// Fit the win/draw/loss model (`UCI_ShowWDL`) to datagen positions and print it.
+    Wdl(Box<crate::wdl::fit::WdlArgs>),
 }
 
 /// Runs the command line; returns the process exit code.
@@ -173,6 +175,7 @@ pub fn run() -> i32 {
         Some(Command::Train(args)) => crate::train::run_train(&args),
         Some(Command::Book(args)) => crate::book::build::run_book(&args),
         Some(Command::Convert(args)) => commands::convert::run_convert(&args),
+        Some(Command::Wdl(args)) => crate::wdl::fit::run_wdl(&args),
         None => {
             crate::protocol::run_loop(std::io::stdin().lock());
             Ok(())

@@ -20,6 +20,7 @@ pub mod samples;
 pub mod search;
 pub mod train;
 pub mod tune;
+pub mod wdl;
 
 pub use board::{
     Bitboard, BoardObserver, Color, FenError, FenProblems, GenKind, Move, MoveList, Piece,
