@@ -1,5 +1,6 @@
 //! `chariot analyse`: searches one position and shows, for a person, how the search deepens
-//! (depth, score in pawns, nodes, time, principal variation) and the move it settles on.
+//! (depth, score in pawns, win/draw/loss chances, nodes, time, principal variation) and the
+//! move it settles on.
 
 use crate::board::position::Position;
 use crate::console::{count, outln};
@@ -7,6 +8,7 @@ use crate::notation::Notation;
 use crate::protocol::engine::human_score;
 use crate::search::tt::TranspositionTable;
 use crate::search::{self, Limits, Line, Options, Signals};
+use crate::wdl::{wdl, Wdl};
 
 pub const DEFAULT_MOVETIME_MS: u64 = 3000;
 
@@ -29,9 +31,10 @@ pub fn run_analyse(
     outln!("{pos}");
     outln!("FEN: {}", pos.to_fen());
     outln!(
-        "{:>5} {:>8} {:>12} {:>8}  line",
+        "{:>5} {:>8} {:>13} {:>12} {:>8}  line",
         "depth",
         "score",
+        "W/D/L ‰",
         "nodes",
         "time"
     );
@@ -44,10 +47,11 @@ pub fn run_analyse(
     let mut show = |line: &Line| {
         let pv = notation.format_line(pos, &line.pv);
         outln!(
-            "{:>2}/{:<2} {:>8} {:>12} {:>7.2}s  {}",
+            "{:>2}/{:<2} {:>8} {:>13} {:>12} {:>7.2}s  {}",
             line.depth,
             line.seldepth,
             human_score(line.score),
+            wdl_text(wdl(line.score, pos)),
             line.nodes,
             line.time.as_secs_f64(),
             pv.join(" ")
@@ -72,9 +76,10 @@ pub fn run_analyse(
                 .get(1)
                 .map_or(String::new(), |p| format!(" (expecting {p})"));
             outln!(
-                "best move {}{ponder}, score {}, depth {}, {} in {:.2}s",
+                "best move {}{ponder}, score {} (W/D/L {} ‰), depth {}, {} in {:.2}s",
                 texts[0],
                 human_score(result.score),
+                wdl_text(wdl(result.score, pos)),
                 result.depth,
                 count(result.nodes, "node"),
                 result.time.as_secs_f64()
@@ -82,4 +87,9 @@ pub fn run_analyse(
         }
     }
     Ok(())
+}
+
+/// Win/draw/loss per mille of the side to move, `271/458/271`.
+fn wdl_text(wdl: Wdl) -> String {
+    format!("{}/{}/{}", wdl.win, wdl.draw, wdl.loss)
 }

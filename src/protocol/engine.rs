@@ -14,6 +14,7 @@ use crate::nnue::{Network, EMBEDDED_NAME};
 use crate::search::score::{describe, is_mate, mate_plies, ScoreText};
 use crate::search::tt::TranspositionTable;
 use crate::search::{self, Limits, Line, Memory, Options, SearchResult, Signals};
+use crate::wdl::Wdl;
 use std::sync::{Arc, Mutex, PoisonError};
 use std::thread::JoinHandle;
 
@@ -43,6 +44,8 @@ pub struct Engine {
     network: Option<Arc<Network>>,
     use_nnue: bool,
     book: BookState,
+    /// `UCI_ShowWDL`: `info` lines carry `wdl W D L`.
+    show_wdl: bool,
 }
 
 /// The opening book as `OwnBook` and `BookFile` left it.
@@ -92,6 +95,7 @@ impl Engine {
                 loaded: None,
                 rng: fastrand::Rng::new(),
             },
+            show_wdl: false,
         }
     }
 
@@ -287,6 +291,7 @@ impl Engine {
                 self.stop();
                 crate::search::params::set(index, value as i32);
             }
+            (Setting::ShowWdl, Value::Check(on)) => self.show_wdl = on,
             other => debug_assert!(false, "{other:?} does not fit the option table"),
         }
         Ok(())
@@ -335,7 +340,7 @@ impl Engine {
         let memory = Arc::clone(&self.memory);
         let mut options = self.options.clone();
         options.threads = capped(options.threads, self.caps.threads);
-        let (dialect, base) = (self.dialect, self.move_base());
+        let (dialect, base, show_wdl) = (self.dialect, self.move_base(), self.show_wdl);
         let out = self.out.clone();
         let thread_signals = Arc::clone(&signals);
         let infinite = limits.infinite;
@@ -343,7 +348,10 @@ impl Engine {
             .name("search".into())
             .stack_size(16 * 1024 * 1024)
             .spawn(move || {
-                let mut report = |line: &Line| out.line(&info_line(dialect, base, line));
+                let mut report = |line: &Line| {
+                    let wdl = show_wdl.then(|| crate::wdl::wdl(line.score, &pos));
+                    out.line(&info_line(dialect, base, line, wdl));
+                };
                 // The only other user is `clear_hash`, which first waits for this thread.
                 let mut memory = memory.lock().unwrap_or_else(PoisonError::into_inner);
                 let result = search::search(
@@ -429,12 +437,17 @@ fn pv_text(base: RankBase, pv: &[Move]) -> String {
         .join(" ")
 }
 
-pub fn info_line(dialect: Dialect, base: RankBase, line: &Line) -> String {
+/// The `info` line of a search line, with `wdl W D L` after the score when `wdl` is given
+/// (UCI only: UCCI has no such field).
+pub fn info_line(dialect: Dialect, base: RankBase, line: &Line, wdl: Option<Wdl>) -> String {
     let ms = line.time.as_millis();
     let pv = pv_text(base, &line.pv);
+    let wdl = wdl.map_or(String::new(), |w| {
+        format!(" wdl {} {} {}", w.win, w.draw, w.loss)
+    });
     match dialect {
         Dialect::Uci => format!(
-            "info depth {} seldepth {} multipv {} score {} nodes {} nps {} hashfull {} time {} pv {}",
+            "info depth {} seldepth {} multipv {} score {}{wdl} nodes {} nps {} hashfull {} time {} pv {}",
             line.depth,
             line.seldepth,
             line.multipv,

@@ -23,6 +23,7 @@ pub enum Setting {
     /// A search parameter, by its index in `search::params::TUNABLES` (`spsa` builds only).
     #[cfg(feature = "spsa")]
     Tunable(usize),
+    ShowWdl,
 }
 
 /// An option's type, with its default and allowed values.
@@ -180,6 +181,13 @@ pub const OPTIONS: &[EngineOption] = &[
         kind: Kind::Text {
             default: crate::book::NO_BOOK,
         },
+    },
+    // `wdl W D L` after each `info` score (UCCI's `info` has no such field).
+    EngineOption {
+        setting: Setting::ShowWdl,
+        uci: Some("UCI_ShowWDL"),
+        ucci: None,
+        kind: Kind::Check { default: false },
     },
 ];
 
