@@ -14,6 +14,7 @@ use crate::nnue::{Network, EMBEDDED_NAME};
 use crate::search::score::{describe, is_mate, mate_plies, ScoreText};
 use crate::search::tt::TranspositionTable;
 use crate::search::{self, Limits, Line, Memory, Options, SearchResult, Signals};
+use crate::strength::Weakness;
 use crate::wdl::Wdl;
 use std::sync::{Arc, Mutex, PoisonError};
 use std::thread::JoinHandle;
@@ -46,6 +47,9 @@ pub struct Engine {
     book: BookState,
     /// `UCI_ShowWDL`: `info` lines carry `wdl W D L`.
     show_wdl: bool,
+    /// `UCI_LimitStrength` and `UCI_Elo`.
+    limit_strength: bool,
+    elo: i64,
 }
 
 /// The opening book as `OwnBook` and `BookFile` left it.
@@ -96,6 +100,8 @@ impl Engine {
                 rng: fastrand::Rng::new(),
             },
             show_wdl: false,
+            limit_strength: false,
+            elo: crate::strength::MAX_ELO,
         }
     }
 
@@ -292,6 +298,14 @@ impl Engine {
                 crate::search::params::set(index, value as i32);
             }
             (Setting::ShowWdl, Value::Check(on)) => self.show_wdl = on,
+            (Setting::LimitStrength, Value::Check(on)) => {
+                self.stop();
+                self.limit_strength = on;
+            }
+            (Setting::Elo, Value::Spin(elo)) => {
+                self.stop();
+                self.elo = elo;
+            }
             other => debug_assert!(false, "{other:?} does not fit the option table"),
         }
         Ok(())
@@ -327,6 +341,20 @@ impl Engine {
                 return;
             }
         }
+        // A weaker level searches its node budget on one thread (so the budget means the same
+        // every time) and the lines it chooses from; the GUI is shown the lines it asked for.
+        let weakness = self.limit_strength.then(|| Weakness::for_elo(self.elo));
+        let mut options = self.options.clone();
+        let shown_lines = options.multipv;
+        if let Some(weakness) = weakness {
+            limits.nodes = Some(
+                limits
+                    .nodes
+                    .map_or(weakness.nodes, |n| n.min(weakness.nodes)),
+            );
+            options.threads = 1;
+            options.multipv = options.multipv.max(crate::strength::LINES);
+        }
         limits.nodes = match (limits.nodes, self.caps.nodes) {
             (Some(n), Some(cap)) => Some(n.min(cap)),
             (n, cap) => n.or(cap),
@@ -338,7 +366,6 @@ impl Engine {
         let pos = self.pos.clone();
         let tt = Arc::clone(&self.tt);
         let memory = Arc::clone(&self.memory);
-        let mut options = self.options.clone();
         options.threads = capped(options.threads, self.caps.threads);
         let (dialect, base, show_wdl) = (self.dialect, self.move_base(), self.show_wdl);
         let out = self.out.clone();
@@ -348,13 +375,20 @@ impl Engine {
             .name("search".into())
             .stack_size(16 * 1024 * 1024)
             .spawn(move || {
+                // Every line, when a weaker level chooses among them.
+                let mut lines = Vec::new();
                 let mut report = |line: &Line| {
-                    let wdl = show_wdl.then(|| crate::wdl::wdl(line.score, &pos));
-                    out.line(&info_line(dialect, base, line, wdl));
+                    if weakness.is_some() {
+                        lines.push(line.clone());
+                    }
+                    if line.multipv <= shown_lines {
+                        let wdl = show_wdl.then(|| crate::wdl::wdl(line.score, &pos));
+                        out.line(&info_line(dialect, base, line, wdl));
+                    }
                 };
                 // The only other user is `clear_hash`, which first waits for this thread.
                 let mut memory = memory.lock().unwrap_or_else(PoisonError::into_inner);
-                let result = search::search(
+                let mut result = search::search(
                     &pos,
                     &tt,
                     &mut memory,
@@ -363,6 +397,9 @@ impl Engine {
                     &thread_signals,
                     &mut report,
                 );
+                if let Some(weakness) = weakness {
+                    play_weaker(&mut result, &lines, weakness, pos.hash());
+                }
                 if result.best.is_none() && dialect == Dialect::Uci {
                     // No move to search, so no iteration to report: the score of the position
                     // instead, as Stockfish and Pikafish give it (UCCI has `nobestmove`).
@@ -435,6 +472,27 @@ fn pv_text(base: RankBase, pv: &[Move]) -> String {
         .map(|&mv| crate::board::notation::format_move(mv, base))
         .collect::<Vec<_>>()
         .join(" ")
+}
+
+/// A weaker level's move: among the lines of the deepest iteration that reported all of them,
+/// the one `weakness` chooses (seeded by the position, so a level is repeatable).
+fn play_weaker(result: &mut SearchResult, lines: &[Line], weakness: Weakness, seed: u64) {
+    let per_depth = |depth: i32| lines.iter().filter(|l| l.depth == depth).count();
+    let full = per_depth(1);
+    let Some(depth) = lines
+        .iter()
+        .map(|l| l.depth)
+        .filter(|&d| per_depth(d) == full)
+        .max()
+    else {
+        return;
+    };
+    let candidates: Vec<&Line> = lines.iter().filter(|l| l.depth == depth).collect();
+    let scores: Vec<i32> = candidates.iter().map(|l| l.score).collect();
+    let line = candidates[weakness.choose(&scores, seed)];
+    result.best = line.pv.first().copied();
+    result.ponder = line.pv.get(1).copied();
+    result.score = line.score;
 }
 
 /// The `info` line of a search line, with `wdl W D L` after the score when `wdl` is given

@@ -24,6 +24,8 @@ pub enum Setting {
     #[cfg(feature = "spsa")]
     Tunable(usize),
     ShowWdl,
+    LimitStrength,
+    Elo,
 }
 
 /// An option's type, with its default and allowed values.
@@ -188,6 +190,24 @@ pub const OPTIONS: &[EngineOption] = &[
         uci: Some("UCI_ShowWDL"),
         ucci: None,
         kind: Kind::Check { default: false },
+    },
+    // Weaker play (`crate::strength`). UCCI defines no such option; ElephantEye-style hosts
+    // list these two from the handshake like any other.
+    EngineOption {
+        setting: Setting::LimitStrength,
+        uci: Some("UCI_LimitStrength"),
+        ucci: Some("limitstrength"),
+        kind: Kind::Check { default: false },
+    },
+    EngineOption {
+        setting: Setting::Elo,
+        uci: Some("UCI_Elo"),
+        ucci: Some("elo"),
+        kind: Kind::Spin {
+            default: crate::strength::MAX_ELO,
+            min: crate::strength::MIN_ELO,
+            max: crate::strength::MAX_ELO,
+        },
     },
 ];
 

@@ -1,0 +1,115 @@
+//! Weaker play on request (`UCI_LimitStrength` with `UCI_Elo`). The Elo asked for sets a node
+//! budget for each move and a temperature for choosing among the best few root lines: the
+//! search runs as usual (MultiPV `LINES`, one thread) within the budget, then a seeded draw
+//! weighted by `exp((score - best) / temperature)` picks the move. Nodes, not time, so the
+//! strength is the same on a fast machine or a loaded one, and fixed-node matches calibrate it.
+
+/// The range of `UCI_Elo`. The numbers name the levels; README gives what matches measured.
+pub const MIN_ELO: i64 = 1200;
+pub const MAX_ELO: i64 = 2800;
+
+/// Root lines searched for the choice.
+pub const LINES: usize = 4;
+
+/// How a level plays.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Weakness {
+    /// Nodes a move may search (depth 1 is always completed, whatever the budget).
+    pub nodes: u64,
+    /// Centipawns of score that make a line e (2.718) times likelier to be chosen; 0 always
+    /// plays the best line.
+    pub temperature: f64,
+}
+
+impl Weakness {
+    /// The level of `elo` (clamped to the option's range). Over the range the node budget
+    /// doubles 15 times, from 32 to about a million, and the temperature falls from 120 cp
+    /// to 0 as the square of the distance from the top.
+    pub fn for_elo(elo: i64) -> Weakness {
+        let t = (elo.clamp(MIN_ELO, MAX_ELO) - MIN_ELO) as f64 / (MAX_ELO - MIN_ELO) as f64;
+        Weakness {
+            nodes: 2f64.powf(5.0 + 15.0 * t).round() as u64,
+            temperature: 120.0 * (1.0 - t) * (1.0 - t),
+        }
+    }
+
+    /// Which of the root lines to play, given their scores in the order the search reports
+    /// them (its best line first; a later line searched apart may score a little higher) and
+    /// a seed. At temperature 0 the first line; lines more than four temperatures below the
+    /// highest score are never chosen, so a level does not throw away a won game or walk into
+    /// a mate.
+    pub fn choose(&self, scores: &[i32], seed: u64) -> usize {
+        let Some(&best) = scores.iter().max() else {
+            return 0;
+        };
+        if self.temperature <= 0.0 {
+            return 0;
+        }
+        let weights: Vec<f64> = scores
+            .iter()
+            .map(|&s| {
+                let behind = (best - s) as f64;
+                if behind > 4.0 * self.temperature {
+                    0.0
+                } else {
+                    (-behind / self.temperature).exp()
+                }
+            })
+            .collect();
+        let mut draw = fastrand::Rng::with_seed(seed).f64() * weights.iter().sum::<f64>();
+        for (i, w) in weights.iter().enumerate() {
+            if draw < *w {
+                return i;
+            }
+            draw -= w;
+        }
+        0
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn higher_elo_searches_more_and_chooses_less_at_random() {
+        let mut last = Weakness::for_elo(MIN_ELO);
+        assert_eq!(last.nodes, 32);
+        for elo in (MIN_ELO + 100..=MAX_ELO).step_by(100) {
+            let level = Weakness::for_elo(elo);
+            assert!(level.nodes > last.nodes && level.temperature < last.temperature);
+            last = level;
+        }
+        assert_eq!(last.temperature, 0.0);
+        assert_eq!(Weakness::for_elo(MAX_ELO + 500), last);
+    }
+
+    #[test]
+    fn the_top_level_plays_the_first_line() {
+        let top = Weakness::for_elo(MAX_ELO);
+        for seed in 0..100 {
+            assert_eq!(top.choose(&[40, 55, -10, 55], seed), 0);
+        }
+    }
+
+    /// Over many seeds: better lines are chosen more often, every line near the best is
+    /// chosen sometimes, and a line far behind never.
+    #[test]
+    fn the_choice_follows_the_scores() {
+        let level = Weakness::for_elo(MIN_ELO);
+        let scores = [100, 70, 20, 100 - 4 * 120 - 1];
+        let mut chosen = [0; 4];
+        for seed in 0..4000 {
+            chosen[level.choose(&scores, seed)] += 1;
+        }
+        assert!(
+            chosen[0] > chosen[1] && chosen[1] > chosen[2] && chosen[2] > 0,
+            "{chosen:?}"
+        );
+        assert_eq!(chosen[3], 0, "{chosen:?}");
+        // The shares follow the weights e^0, e^-0.25, e^-0.67 within a few percent.
+        let expected = (-30.0f64 / 120.0).exp();
+        let ratio = chosen[1] as f64 / chosen[0] as f64;
+        assert!((ratio - expected).abs() < 0.08, "{ratio} vs {expected}");
+    }
+}
