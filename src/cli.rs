@@ -11,7 +11,11 @@ use clap::{Args, Parser, Subcommand};
 #[command(
     name = "chariot",
     version,
-    about = "Chariot, a Xiangqi (Chinese chess) engine"
+    about = "Chariot, a Xiangqi (Chinese chess) engine",
+    after_help = "With no command, chariot speaks UCI or UCCI on standard input and output, as \
+                  GUIs expect: the first line chooses (`uci` or `ucci`; anything else starts UCI \
+                  at once, so `go depth 8` can be typed straight away). See README.md, \
+                  \"Getting started\", for the GUIs and options."
 )]
 pub struct Cli {
     #[command(subcommand)]

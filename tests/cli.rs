@@ -79,3 +79,18 @@ fn analyse_takes_the_threads_the_option_allows() {
     assert!(out.status.success());
     assert!(String::from_utf8_lossy(&out.stdout).contains("best move"));
 }
+
+/// `--help` tells a new user that a bare `chariot` is an engine speaking UCI or UCCI.
+#[test]
+fn help_says_a_bare_chariot_speaks_uci_or_ucci() {
+    let out = Command::new(env!("CARGO_BIN_EXE_chariot"))
+        .arg("--help")
+        .output()
+        .expect("the chariot binary starts");
+    assert!(out.status.success());
+    let help = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        help.contains("With no command, chariot speaks UCI or UCCI on standard input"),
+        "{help}"
+    );
+}
