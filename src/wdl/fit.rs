@@ -138,7 +138,17 @@ pub fn run_wdl(args: &WdlArgs) -> Result<(), String> {
         nll / kept as f64
     );
 
-    let text = params_text(&model, kept, &args.data);
+    // The files by name only: where they lay on the machine that fitted is no part of it.
+    let names: Vec<String> = args
+        .data
+        .iter()
+        .map(|d| {
+            Path::new(d)
+                .file_name()
+                .map_or(d.clone(), |n| n.to_string_lossy().into_owned())
+        })
+        .collect();
+    let text = params_text(&model, kept, &names);
     outln!("\n{text}");
     report_bins(&model, &groups);
     if let Some(path) = &args.output {
