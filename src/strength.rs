@@ -1,8 +1,9 @@
 //! Weaker play on request (`UCI_LimitStrength` with `UCI_Elo`). The Elo asked for sets a node
-//! budget for each move and a temperature for choosing among the best few root lines: the
-//! search runs as usual (MultiPV `LINES`, one thread) within the budget, then a seeded draw
-//! weighted by `exp((score - best) / temperature)` picks the move. Nodes, not time, so the
-//! strength is the same on a fast machine or a loaded one, and fixed-node matches calibrate it.
+//! budget for each move and, at the lowest levels, a temperature for choosing among the best
+//! few root lines: the search runs as usual within the budget on one thread (with MultiPV
+//! `LINES` when there is a temperature), then a seeded draw weighted by
+//! `exp((score - best) / temperature)` picks the move. Nodes, not time, so the strength is the
+//! same on a fast machine or a loaded one, and fixed-node matches calibrate it.
 
 /// The range of `UCI_Elo`. The numbers name the levels; README gives what matches measured.
 pub const MIN_ELO: i64 = 1200;
@@ -22,14 +23,15 @@ pub struct Weakness {
 }
 
 impl Weakness {
-    /// The level of `elo` (clamped to the option's range). Over the range the node budget
-    /// doubles 15 times, from 32 to about a million, and the temperature falls from 120 cp
-    /// to 0 as the square of the distance from the top.
+    /// The level of `elo` (clamped to the option's range). The node budget doubles every
+    /// 100 points, from 16 at 1200 to 1,048,576 at 2800. Below 1600, where a budget that
+    /// small no longer weakens (depth 1 is searched whatever it is), the temperature rises
+    /// from 0 to 40 cp at 1200. From 1600 up a level is the full search at its budget.
     pub fn for_elo(elo: i64) -> Weakness {
         let t = (elo.clamp(MIN_ELO, MAX_ELO) - MIN_ELO) as f64 / (MAX_ELO - MIN_ELO) as f64;
         Weakness {
-            nodes: 2f64.powf(5.0 + 15.0 * t).round() as u64,
-            temperature: 120.0 * (1.0 - t) * (1.0 - t),
+            nodes: 2f64.powf(4.0 + 16.0 * t).round() as u64,
+            temperature: 40.0 * (1.0 - 4.0 * t).max(0.0),
         }
     }
 
@@ -74,13 +76,15 @@ mod tests {
     #[test]
     fn higher_elo_searches_more_and_chooses_less_at_random() {
         let mut last = Weakness::for_elo(MIN_ELO);
-        assert_eq!(last.nodes, 32);
+        assert_eq!((last.nodes, last.temperature), (16, 40.0));
         for elo in (MIN_ELO + 100..=MAX_ELO).step_by(100) {
             let level = Weakness::for_elo(elo);
-            assert!(level.nodes > last.nodes && level.temperature < last.temperature);
+            assert_eq!(level.nodes, 2 * last.nodes, "{elo}");
+            assert!(level.temperature < last.temperature || level.temperature == 0.0);
             last = level;
         }
-        assert_eq!(last.temperature, 0.0);
+        assert_eq!((last.nodes, last.temperature), (1 << 20, 0.0));
+        assert_eq!(Weakness::for_elo(1600).temperature, 0.0);
         assert_eq!(Weakness::for_elo(MAX_ELO + 500), last);
     }
 
@@ -97,7 +101,7 @@ mod tests {
     #[test]
     fn the_choice_follows_the_scores() {
         let level = Weakness::for_elo(MIN_ELO);
-        let scores = [100, 70, 20, 100 - 4 * 120 - 1];
+        let scores = [100, 90, 70, 100 - 4 * 40 - 1];
         let mut chosen = [0; 4];
         for seed in 0..4000 {
             chosen[level.choose(&scores, seed)] += 1;
@@ -107,8 +111,8 @@ mod tests {
             "{chosen:?}"
         );
         assert_eq!(chosen[3], 0, "{chosen:?}");
-        // The shares follow the weights e^0, e^-0.25, e^-0.67 within a few percent.
-        let expected = (-30.0f64 / 120.0).exp();
+        // The shares follow the weights e^0, e^-0.25, e^-0.75 within a few percent.
+        let expected = (-10.0f64 / 40.0).exp();
         let ratio = chosen[1] as f64 / chosen[0] as f64;
         assert!((ratio - expected).abs() < 0.08, "{ratio} vs {expected}");
     }

@@ -342,8 +342,10 @@ impl Engine {
             }
         }
         // A weaker level searches its node budget on one thread (so the budget means the same
-        // every time) and the lines it chooses from; the GUI is shown the lines it asked for.
+        // every time); one that chooses at random also searches the lines it chooses from,
+        // and the GUI is shown only the lines it asked for.
         let weakness = self.limit_strength.then(|| Weakness::for_elo(self.elo));
+        let chooser = weakness.filter(|w| w.temperature > 0.0);
         let mut options = self.options.clone();
         let shown_lines = options.multipv;
         if let Some(weakness) = weakness {
@@ -353,6 +355,8 @@ impl Engine {
                     .map_or(weakness.nodes, |n| n.min(weakness.nodes)),
             );
             options.threads = 1;
+        }
+        if chooser.is_some() {
             options.multipv = options.multipv.max(crate::strength::LINES);
         }
         limits.nodes = match (limits.nodes, self.caps.nodes) {
@@ -378,7 +382,7 @@ impl Engine {
                 // Every line, when a weaker level chooses among them.
                 let mut lines = Vec::new();
                 let mut report = |line: &Line| {
-                    if weakness.is_some() {
+                    if chooser.is_some() {
                         lines.push(line.clone());
                     }
                     if line.multipv <= shown_lines {
@@ -397,8 +401,8 @@ impl Engine {
                     &thread_signals,
                     &mut report,
                 );
-                if let Some(weakness) = weakness {
-                    play_weaker(&mut result, &lines, weakness, pos.hash());
+                if let Some(chooser) = chooser {
+                    play_weaker(&mut result, &lines, chooser, pos.hash());
                 }
                 if result.best.is_none() && dialect == Dialect::Uci {
                     // No move to search, so no iteration to report: the score of the position
