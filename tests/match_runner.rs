@@ -1209,7 +1209,7 @@ fn the_round_robin_report_lists_games_standings_and_settings() {
 
 /// Every `chariot match` command in README.md runs as written, with three changes to keep
 /// the test short: at most 2 games a pairing (`--games`, `-rounds 1`), `--max-moves 10`, and
-/// peer engines replaced by the fake engine. `./chariot` is this build; ElephantEye
+/// peer engines replaced by the fake engine. `./chariot` (or `chariot` on the path) is this build; ElephantEye
 /// (`eleeye`) becomes the fake engine in `spend` mode, which uses all the time it is given
 /// as ElephantEye does, so its `--st` example shows it keeps its time; `./new`, `./old`,
 /// `./classical` and `pikafish` play random moves.
@@ -1257,7 +1257,7 @@ fn every_readme_match_example_runs() {
         let mut tokens = command.split_whitespace().skip(2).peekable();
         while let Some(token) = tokens.next() {
             match token {
-                "cmd=./chariot" => args.push(format!("cmd={CHARIOT}")),
+                "cmd=./chariot" | "cmd=chariot" => args.push(format!("cmd={CHARIOT}")),
                 "cmd=./new" | "cmd=./old" | "cmd=./classical" | "cmd=pikafish" => {
                     args.push(format!("cmd={fake}"))
                 }
@@ -1270,6 +1270,10 @@ fn every_readme_match_example_runs() {
                     let n: u64 = tokens.next().unwrap().parse().unwrap();
                     let fewer = if token == "--games" { n.min(2) } else { 1 };
                     args.extend([token.to_string(), fewer.to_string()]);
+                }
+                // Replaced by the short limit below.
+                "--max-moves" => {
+                    tokens.next();
                 }
                 _ => args.push(token.to_string()),
             }
