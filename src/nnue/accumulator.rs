@@ -2,7 +2,7 @@
 //! input columns as pieces come and go, and the output layer over it.
 
 use super::network::{Network, Row};
-use super::{bucket, feature, HIDDEN, QA, QB, SCALE, SCORE_LIMIT};
+use super::{bucket, feature, QA, QB, SCALE, SCORE_LIMIT};
 use crate::board::types::{Color, Piece, Square};
 use crate::Position;
 
@@ -150,6 +150,7 @@ fn dot_scalar(acc: &Row, weights: &Row) -> i32 {
 #[cfg(all(target_arch = "x86_64", target_feature = "avx2"))]
 #[inline(always)]
 fn dot_avx2(acc: &Row, weights: &Row) -> i32 {
+    use super::HIDDEN;
     use std::arch::x86_64::*;
     const LANES: usize = 16;
     const _: () = assert!(HIDDEN % LANES == 0);
