@@ -205,14 +205,7 @@ impl Report {
             self.progress_text()
         );
         out += "<div class=\"grid\">\n<div>\n<h2>Match</h2>\n<table class=\"info\">\n";
-        for (name, value) in &self.info {
-            let _ = writeln!(
-                out,
-                "<tr><th>{}</th><td>{}</td></tr>",
-                escape(name),
-                escape(value)
-            );
-        }
+        out += &name_value_rows(&self.info);
         out += "</table>\n</div>\n<div>\n<h2>Engines</h2>\n";
         out += &self.engine_table();
         out += "</div>\n</div>\n";
@@ -227,14 +220,7 @@ impl Report {
                 escape(&p.second)
             );
             out += "<table class=\"figures\">\n";
-            for (name, value) in &p.figures {
-                let _ = writeln!(
-                    out,
-                    "<tr><th>{}</th><td>{}</td></tr>",
-                    escape(name),
-                    escape(value)
-                );
-            }
+            out += &name_value_rows(&p.figures);
             out += "</table>\n";
             out += &colour_table(p);
             out += &endings_chart(p).svg();
@@ -587,6 +573,20 @@ fn side_of_ply(record: &GameRecord, i: usize) -> Color {
     } else {
         Color::Red
     }
+}
+
+/// One table row a pair: the name as its heading, then the value.
+fn name_value_rows(rows: &[(String, String)]) -> String {
+    let mut out = String::new();
+    for (name, value) in rows {
+        let _ = writeln!(
+            out,
+            "<tr><th>{}</th><td>{}</td></tr>",
+            escape(name),
+            escape(value)
+        );
+    }
+    out
 }
 
 fn colour_table(p: &PairingSeries) -> String {
