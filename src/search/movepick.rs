@@ -847,7 +847,7 @@ mod tests {
     /// the picker's pruning path. Quiets that neither check nor push a pawn at the king are
     /// passed over; from the first of them on, the quiets still to come in the quiets stage
     /// (all but the hash move, killers and counter-move, `early`) follow in generation order.
-    /// (Checked against the picker before its stages were merged, `ff276ad`, whose pruning
+    /// (Checked against the picker before its stages were merged, `60cc6d5`, whose pruning
     /// path tested the checks itself.)
     fn expected_with_pruning(
         pos: &Position,
