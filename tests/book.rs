@@ -102,6 +102,15 @@ fn settled(e: &mut Engine) -> Vec<String> {
     lines
 }
 
+/// `go depth N` answered by the search, not the book: the lines up to `bestmove`.
+fn searched(e: &mut Engine, depth: u32) -> Vec<String> {
+    e.send(&format!("go depth {depth}"));
+    let lines = e.until("bestmove");
+    let reached = format!("info depth {depth}");
+    assert!(lines.iter().any(|l| l.starts_with(&reached)), "{lines:#?}");
+    lines
+}
+
 #[test]
 fn uci_own_book_answers_at_once_and_searches_out_of_book() {
     let dir = scratch("uci");
@@ -135,12 +144,7 @@ fn uci_own_book_answers_at_once_and_searches_out_of_book() {
     }
     // Out of book, and in book when analysing: the search answers.
     e.send("position startpos moves c3c4");
-    e.send("go depth 3");
-    let lines = e.until("bestmove");
-    assert!(
-        lines.iter().any(|l| l.starts_with("info depth 3")),
-        "{lines:#?}"
-    );
+    searched(&mut e, 3);
     e.send("position startpos");
     e.send("go infinite");
     e.until("info depth 2");
@@ -148,12 +152,7 @@ fn uci_own_book_answers_at_once_and_searches_out_of_book() {
     e.until("bestmove");
     // With the book turned off, the search answers in book positions too.
     e.send("setoption name OwnBook value false");
-    e.send("go depth 2");
-    let lines = e.until("bestmove");
-    assert!(
-        lines.iter().any(|l| l.starts_with("info depth 2")),
-        "{lines:#?}"
-    );
+    searched(&mut e, 2);
     std::fs::remove_dir_all(dir).unwrap();
 }
 
@@ -188,12 +187,7 @@ fn a_missing_or_damaged_book_is_one_line_and_the_engine_plays_on() {
             "{file:?}: {lines:#?}"
         );
         e.send("position startpos");
-        e.send("go depth 3");
-        let lines = e.until("bestmove");
-        assert!(
-            lines.iter().any(|l| l.starts_with("info depth 3")),
-            "{lines:#?}"
-        );
+        let lines = searched(&mut e, 3);
         assert!(!lines.iter().any(|l| l.contains("book")), "{lines:#?}");
     }
     std::fs::remove_dir_all(dir).unwrap();
@@ -222,20 +216,10 @@ fn ucci_takes_elephanteyes_book_options() {
     assert_eq!(lines.last().unwrap(), "bestmove h9g7", "{lines:#?}");
     // A banned book move is not played: here the only one, so the search answers.
     e.send("banmoves h9g7");
-    e.send("go depth 2");
-    let lines = e.until("bestmove");
-    assert!(
-        lines.iter().any(|l| l.starts_with("info depth 2")),
-        "{lines:#?}"
-    );
+    let lines = searched(&mut e, 2);
     assert_ne!(lines.last().unwrap(), "bestmove h9g7");
     e.send("setoption usebook false");
     e.send("position startpos moves h2e2");
-    e.send("go depth 2");
-    let lines = e.until("bestmove");
-    assert!(
-        lines.iter().any(|l| l.starts_with("info depth 2")),
-        "{lines:#?}"
-    );
+    searched(&mut e, 2);
     std::fs::remove_dir_all(dir).unwrap();
 }
