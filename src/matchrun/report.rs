@@ -940,17 +940,22 @@ mod tests {
         }
     }
 
-    /// After a lost first game (Elo -inf) and a won second one, the Elo axis spans the
-    /// latest interval, not the clip.
-    #[test]
-    fn the_elo_axis_comes_from_finite_values() {
+    /// A two-game report of A against B, and their empty pairing.
+    fn a_against_b() -> (Report, PairingStats) {
         let names = ["A".to_string(), "B".to_string()];
-        let mut report = Report::new("t", None, &names, Some(2));
-        let mut stats = PairingStats {
+        let stats = PairingStats {
             first: "A".into(),
             second: "B".into(),
             ..Default::default()
         };
+        (Report::new("t", None, &names, Some(2)), stats)
+    }
+
+    /// After a lost first game (Elo -inf) and a won second one, the Elo axis spans the
+    /// latest interval, not the clip.
+    #[test]
+    fn the_elo_axis_comes_from_finite_values() {
+        let (mut report, mut stats) = a_against_b();
         let fen = "9/9/9/9/9/9/9/9/9/9 w - - 0 1";
         stats.record(0.0, "checkmate");
         let lost = record("A", "B", fen, &[(5, false)], Some(Color::Black));
@@ -978,13 +983,7 @@ mod tests {
 
     #[test]
     fn games_feed_the_series_by_colour_and_engine() {
-        let names = ["A".to_string(), "B".to_string()];
-        let mut report = Report::new("t", None, &names, Some(2));
-        let mut stats = PairingStats {
-            first: "A".into(),
-            second: "B".into(),
-            ..Default::default()
-        };
+        let (mut report, mut stats) = a_against_b();
         let red_first = "9/9/9/9/9/9/9/9/9/9 w - - 0 1";
         // A (Red) wins; Red moves 0 and 2 (100, 300 ms), Black moves 1 and 3 (20, 40 ms),
         // the first move is a book move and does not count.
