@@ -80,6 +80,10 @@ pub enum Command {
         /// Evaluate with this network file.
         #[arg(long, value_name = "FILE")]
         eval_file: Option<String>,
+        /// Search threads, 1 to 256 (Lazy SMP): with more than one the node count is not
+        /// repeatable; the time to the depth is what to compare.
+        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=MAX_THREADS))]
+        threads: u16,
     },
     /// Analyse a position, showing the search as it deepens, then the best move.
     Analyse {
@@ -158,7 +162,8 @@ pub fn run() -> i32 {
             depth,
             classical,
             eval_file,
-        }) => commands::bench::run_bench(depth, classical, eval_file.as_deref()),
+            threads,
+        }) => commands::bench::run_bench(depth, classical, eval_file.as_deref(), threads.into()),
         Some(Command::Analyse {
             position,
             movetime,

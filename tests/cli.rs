@@ -59,18 +59,24 @@ fn a_reader_that_stops_early_ends_the_tools_quietly() {
 }
 
 #[test]
-fn analyse_takes_the_threads_the_option_allows() {
-    for threads in ["0", "257", "1000"] {
-        let out = Command::new(env!("CARGO_BIN_EXE_chariot"))
-            .args(["analyse", "--depth", "1", "--threads", threads])
-            .output()
-            .expect("the chariot binary runs");
-        let stderr = String::from_utf8_lossy(&out.stderr);
-        assert!(!out.status.success(), "--threads {threads} was accepted");
-        assert!(
-            stderr.contains("1..=256") && stderr.lines().count() <= 4,
-            "--threads {threads}: unclear error {stderr:?}"
-        );
+fn analyse_and_bench_take_the_threads_the_option_allows() {
+    for tool in [&["analyse", "--depth", "1"][..], &["bench", "1"][..]] {
+        for threads in ["0", "257", "1000"] {
+            let out = Command::new(env!("CARGO_BIN_EXE_chariot"))
+                .args(tool)
+                .args(["--threads", threads])
+                .output()
+                .expect("the chariot binary runs");
+            let stderr = String::from_utf8_lossy(&out.stderr);
+            assert!(
+                !out.status.success(),
+                "{tool:?} --threads {threads} was accepted"
+            );
+            assert!(
+                stderr.contains("1..=256") && stderr.lines().count() <= 4,
+                "{tool:?} --threads {threads}: unclear error {stderr:?}"
+            );
+        }
     }
     let out = Command::new(env!("CARGO_BIN_EXE_chariot"))
         .args(["analyse", "--depth", "2", "--threads", "2"])
@@ -78,6 +84,19 @@ fn analyse_takes_the_threads_the_option_allows() {
         .expect("the chariot binary runs");
     assert!(out.status.success());
     assert!(String::from_utf8_lossy(&out.stdout).contains("best move"));
+    // Bench on two threads reports the time to its depth before the usual last line.
+    let out = Command::new(env!("CARGO_BIN_EXE_chariot"))
+        .args(["bench", "3", "--threads", "2"])
+        .output()
+        .expect("the chariot binary runs");
+    assert!(out.status.success());
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let last: Vec<&str> = stdout.lines().rev().take(2).collect();
+    assert!(last[1].starts_with("2 threads: depth 3 in "), "{stdout}");
+    assert!(
+        last[0].ends_with(" nps") && last[0].contains(" nodes "),
+        "{stdout}"
+    );
 }
 
 /// `--help` tells a new user that a bare `chariot` is an engine speaking UCI or UCCI.

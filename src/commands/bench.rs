@@ -2,6 +2,8 @@
 //! see `crate::data`), one thread, a fresh hash table per position. The node count is
 //! the search's signature; the last line is `N nodes M nps`. It runs the default evaluation
 //! (the embedded network where there is one) unless told `--classical` or `--eval-file`.
+//! With `--threads N` (Lazy SMP) the count is no longer fixed: the time to reach the depth
+//! is what it measures then, against the same depth on one thread.
 
 use crate::board::position::Position;
 use crate::console::outln;
@@ -57,17 +59,21 @@ pub fn bench_with(
     BenchResult { nodes, time }
 }
 
-/// `chariot bench [DEPTH] [--classical | --eval-file FILE]`.
+/// `chariot bench [DEPTH] [--classical | --eval-file FILE] [--threads N]`.
 pub fn run_bench(
     depth: Option<i32>,
     classical: bool,
     eval_file: Option<&str>,
+    threads: usize,
 ) -> Result<(), String> {
     let depth = depth.unwrap_or(DEFAULT_DEPTH);
     if !(1..=64).contains(&depth) {
         return Err(format!("bench depth must be 1..=64, not {depth}"));
     }
-    let mut options = Options::default();
+    let mut options = Options {
+        threads,
+        ..Options::default()
+    };
     if classical {
         options.network = None;
     } else if let Some(path) = eval_file {
@@ -82,6 +88,12 @@ pub fn run_bench(
         );
     });
     let nps = result.nodes as u128 * 1000 / result.time.as_millis().max(1);
+    if threads > 1 {
+        outln!(
+            "{threads} threads: depth {depth} in {} ms",
+            result.time.as_millis()
+        );
+    }
     outln!("{} nodes {} nps", result.nodes, nps);
     Ok(())
 }
