@@ -116,14 +116,14 @@ fn uci_own_book_answers_at_once_and_searches_out_of_book() {
     let dir = scratch("uci");
     let book = build(&dir, 2);
     let mut e = Engine::start();
-    e.send("uci");
-    let handshake = e.until("uciok");
-    for option in [
-        "option name OwnBook type check default false",
-        "option name BookFile type string default <empty>",
-    ] {
-        assert!(handshake.iter().any(|l| l == option), "{handshake:#?}");
-    }
+    e.handshake(
+        "uci",
+        "uciok",
+        &[
+            "option name OwnBook type check default false",
+            "option name BookFile type string default <empty>",
+        ],
+    );
     // Either order of the two options reads the book once.
     e.send(&format!("setoption name BookFile value {}", book.display()));
     assert!(settled(&mut e).is_empty(), "nothing to read until OwnBook");
@@ -198,14 +198,14 @@ fn ucci_takes_elephanteyes_book_options() {
     let dir = scratch("ucci");
     let book = build(&dir, 2);
     let mut e = Engine::start();
-    e.send("ucci");
-    let handshake = e.until("ucciok");
-    for option in [
-        "option usebook type check default false",
-        "option bookfiles type string default <empty>",
-    ] {
-        assert!(handshake.iter().any(|l| l == option), "{handshake:#?}");
-    }
+    e.handshake(
+        "ucci",
+        "ucciok",
+        &[
+            "option usebook type check default false",
+            "option bookfiles type string default <empty>",
+        ],
+    );
     e.send("setoption usebook true");
     e.send(&format!("setoption bookfiles {}", book.display()));
     let loaded = settled(&mut e);

@@ -44,25 +44,24 @@ fn word_after<'a>(line: &'a str, key: &str) -> &'a str {
 
 #[test]
 fn the_handshakes_offer_the_options() {
+    Engine::start().handshake(
+        "uci",
+        "uciok",
+        &[
+            "option name UCI_ShowWDL type check default false",
+            "option name UCI_LimitStrength type check default false",
+            "option name UCI_Elo type spin default 2800 min 1200 max 2800",
+        ],
+    );
     let mut e = Engine::start();
-    e.send("uci");
-    let lines = e.until("uciok");
-    for option in [
-        "option name UCI_ShowWDL type check default false",
-        "option name UCI_LimitStrength type check default false",
-        "option name UCI_Elo type spin default 2800 min 1200 max 2800",
-    ] {
-        assert!(lines.iter().any(|l| l == option), "{option}: {lines:#?}");
-    }
-    let mut e = Engine::start();
-    e.send("ucci");
-    let lines = e.until("ucciok");
-    for option in [
-        "option limitstrength type check default false",
-        "option elo type spin min 1200 max 2800 default 2800",
-    ] {
-        assert!(lines.iter().any(|l| l == option), "{option}: {lines:#?}");
-    }
+    e.handshake(
+        "ucci",
+        "ucciok",
+        &[
+            "option limitstrength type check default false",
+            "option elo type spin min 1200 max 2800 default 2800",
+        ],
+    );
     e.send("setoption elo 3000");
     assert!(e.last("info string error").contains("not a number in"));
 }

@@ -62,6 +62,18 @@ impl Engine {
         }
     }
 
+    /// Sends the protocol's `greeting` (`uci`, `ucci`), reads up to its `reply` (`uciok`,
+    /// `ucciok`) and checks that every line of `options` is among the lines read.
+    #[allow(dead_code)] // not every test file shakes hands this way
+    pub fn handshake(&mut self, greeting: &str, reply: &str, options: &[&str]) -> Vec<String> {
+        self.send(greeting);
+        let lines = self.until(reply);
+        for option in options {
+            assert!(lines.iter().any(|l| l == option), "{option}: {lines:#?}");
+        }
+        lines
+    }
+
     pub fn last(&mut self, prefix: &str) -> String {
         self.until(prefix).pop().unwrap()
     }
