@@ -12,7 +12,7 @@ fn setup() -> (Position, TranspositionTable, Memory) {
     (
         Position::startpos(),
         TranspositionTable::new(4),
-        Memory::with_tables(),
+        Memory::with_tables(1),
     )
 }
 

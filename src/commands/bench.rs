@@ -41,7 +41,7 @@ pub fn bench_with(
         let signals = Signals::default();
         // Every position a new game: its own table and a fresh memory, so counts do not
         // depend on the order of the positions. Both are built before the clock starts.
-        let mut memory = search::Memory::with_tables();
+        let mut memory = search::Memory::with_tables(options.threads);
         let start = Instant::now();
         let result = search::search(
             &pos,

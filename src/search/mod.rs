@@ -19,7 +19,8 @@
 //! - Late-move reductions from a log table, adjusted by cut-node, improving, PV and history
 //!   (butterfly plus continuation).
 //! - Histories, counter-moves, the correction history and the evaluation's caches carry from
-//!   move to move of a game (`Memory`); a new game starts them afresh.
+//!   move to move of a game (`Memory`), each thread keeping its own; a new game starts them
+//!   afresh.
 //! - Move ordering (`movepick.rs`): hash move, captures by victim then attacker nudged by a
 //!   capture history (piece, destination, victim; quiescence keeps plain victim order), killers,
 //!   counter-move, quiets by butterfly history plus continuation histories (the moves one and
@@ -131,11 +132,16 @@ pub struct SearchResult {
 /// What the search learns that stays useful from one move of a game to the next: the quiet-move
 /// histories and counter-moves, the evaluation's correction history, and the evaluation's
 /// caches (positions of one move's search recur in the next). Engines keep one per
-/// game and start a new game from a fresh one; each search hands it to its main thread and
-/// takes it back at the end. A fresh one is empty: the tables (a few MB) are built by the first
-/// search, so neither a new game nor the hand-over builds and clears tables for nothing.
+/// game and start a new game from a fresh one; each search hands the main thread's tables to
+/// the main thread and each helper's to that helper, and takes them back at the end. A fresh
+/// one is empty: the tables (a few MB a thread) are built by the first search, so neither a
+/// new game nor the hand-over builds and clears tables for nothing.
 #[derive(Default)]
-pub struct Memory(Option<Learnt>);
+pub struct Memory {
+    main: Option<Learnt>,
+    /// Lazy SMP helpers' own tables, by helper (thread 1 first).
+    helpers: Vec<Learnt>,
+}
 
 /// The tables of a [`Memory`].
 #[derive(Default)]
@@ -146,17 +152,21 @@ pub(crate) struct Learnt {
 }
 
 impl Memory {
-    /// A fresh memory with its tables already built, for callers that time the search alone
-    /// (`bench`).
-    pub fn with_tables() -> Memory {
-        Memory(Some(Learnt::default()))
+    /// A fresh memory with the tables of `threads` threads already built, for callers that time
+    /// the search alone (`bench`).
+    pub fn with_tables(threads: usize) -> Memory {
+        Memory {
+            main: Some(Learnt::default()),
+            helpers: (1..threads).map(|_| Learnt::default()).collect(),
+        }
     }
 
     #[cfg(test)]
     pub(crate) fn learnt_anything(&self) -> bool {
-        self.0.as_ref().is_some_and(|learnt| {
-            learnt.history.learnt_anything() || learnt.correction.learnt_anything()
-        })
+        self.main
+            .iter()
+            .chain(&self.helpers)
+            .any(|learnt| learnt.history.learnt_anything() || learnt.correction.learnt_anything())
     }
 }
 
@@ -204,16 +214,20 @@ pub fn search(
         };
     }
 
+    // Helpers beyond the threads of the last search start afresh.
+    memory.helpers.resize_with(threads - 1, Learnt::default);
+    let helper_memories = std::mem::take(&mut memory.helpers);
     std::thread::scope(|scope| {
-        for (id, counter) in counters.iter().enumerate().skip(1) {
+        let mut helpers = Vec::with_capacity(threads - 1);
+        for ((id, counter), learnt) in counters.iter().enumerate().skip(1).zip(helper_memories) {
             let banned = &options.banned;
-            scope.spawn(move || {
+            helpers.push(scope.spawn(move || {
                 let mut helper = Worker::new(
                     pos,
                     tt,
                     signals,
                     &counter.0,
-                    Learnt::default(),
+                    learnt,
                     options.network.clone(),
                 );
                 helper.root_excluded.clone_from(banned);
@@ -224,10 +238,11 @@ pub fn search(
                     depth += 1;
                 }
                 helper.publish_nodes();
-            });
+                helper.into_learnt()
+            }));
         }
 
-        let learnt = memory.0.take().unwrap_or_default();
+        let learnt = memory.main.take().unwrap_or_default();
         let network = options.network.clone();
         let mut main = Worker::new(pos, tt, signals, &counters[0].0, learnt, network);
         main.timer = Some(TimeManager::new(limits, options.move_overhead_ms));
@@ -333,7 +348,11 @@ pub fn search(
         main.publish_nodes();
         result.nodes = main.nodes;
         result.time = start.elapsed();
-        memory.0 = Some(main.into_learnt());
+        memory.main = Some(main.into_learnt());
+        memory.helpers = helpers
+            .into_iter()
+            .map(|helper| helper.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
+            .collect();
         result
     })
     .with_total_nodes(&counters)
@@ -420,12 +439,47 @@ mod tests {
             &Signals::default(),
             &mut |_| {},
         );
-        let learnt = memory.0.take().expect("the search leaves its tables");
+        let learnt = memory.main.take().expect("the search leaves its tables");
         assert!(learnt.history.learnt_anything() && learnt.correction.learnt_anything());
         // The root was evaluated, and its score is still cached for the next search.
         let network = Options::default().network;
         let eval = crate::eval::Evaluator::with_network(&pos, learnt.eval_caches, network);
         assert_eq!(eval.cached(&pos), Some(eval.evaluate_uncached(&pos)));
+    }
+
+    /// Each Lazy SMP helper keeps its own tables from one search of a game to the next, as the
+    /// main thread does; fewer threads next time drop the extra helpers' tables.
+    #[test]
+    fn helpers_keep_what_they_learnt() {
+        let pos = Position::startpos();
+        let tt = TranspositionTable::new(1);
+        let mut memory = Memory::default();
+        let search_with = |threads: usize, memory: &mut Memory| {
+            let options = Options {
+                threads,
+                ..Options::default()
+            };
+            let signals = Signals::default();
+            search(
+                &pos,
+                &tt,
+                memory,
+                &Limits::depth(8),
+                &options,
+                &signals,
+                &mut |_| {},
+            );
+        };
+        search_with(3, &mut memory);
+        assert_eq!(memory.helpers.len(), 2);
+        for helper in &memory.helpers {
+            assert!(helper.history.learnt_anything() && helper.correction.learnt_anything());
+        }
+        search_with(2, &mut memory);
+        assert_eq!(memory.helpers.len(), 1);
+        assert!(memory.helpers[0].history.learnt_anything());
+        search_with(1, &mut memory);
+        assert!(memory.helpers.is_empty() && memory.main.is_some());
     }
 
     /// A node limit stops the search at exactly that many nodes (the stop signal and the clock
