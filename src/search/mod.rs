@@ -346,28 +346,20 @@ pub fn search(
         wait_for_release(limits, signals);
         signals.stop.store(true, Ordering::SeqCst);
         main.publish_nodes();
-        result.nodes = main.nodes;
         result.time = start.elapsed();
         memory.main = Some(main.into_learnt());
         memory.helpers = helpers
             .into_iter()
-            .map(|helper| helper.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
+            .map(|helper| {
+                helper
+                    .join()
+                    .unwrap_or_else(|e| std::panic::resume_unwind(e))
+            })
             .collect();
+        // Every thread has joined and published its count.
+        result.nodes = total_nodes();
         result
     })
-    .with_total_nodes(&counters)
-}
-
-trait WithTotal {
-    fn with_total_nodes(self, counters: &[Counter]) -> Self;
-}
-
-impl WithTotal for SearchResult {
-    /// After all threads joined: the node count of every thread.
-    fn with_total_nodes(mut self, counters: &[Counter]) -> Self {
-        self.nodes = counters.iter().map(|c| c.0.load(Ordering::Relaxed)).sum();
-        self
-    }
 }
 
 /// Searches with a narrow window around the last score, widening on failure.
