@@ -1029,6 +1029,38 @@ fn cutechess_arguments_give_the_same_match_as_ours() {
     }
 }
 
+/// A pairing that plays more games than its openings give (each twice) is told that the suite
+/// starts over, and at fixed nodes that the repeats replay earlier games.
+#[test]
+fn more_games_than_the_openings_give_are_noted() {
+    let e = fake_engine();
+    let suite = suite("three-openings", &[QUIET_FEN; 3].join("\n"));
+    let run = |limits: &str, games: u32| {
+        let text = format!(
+            "--engine cmd={e} name=A --engine cmd={e} name=B {limits} --games {games} \
+             --openings {suite} --dry-run"
+        );
+        let output = run_match(&words(&text));
+        assert!(output.status.success(), "{text}");
+        stdout(&output)
+    };
+    let replay = "replay earlier games move for move";
+    let text = run("--nodes 1000", 7);
+    assert!(
+        text.contains("Note: a pairing plays 7 games and 3 openings give 6 games"),
+        "{text}"
+    );
+    assert!(text.contains(replay), "{text}");
+    let text = run("--tc 10+0.1", 7);
+    assert!(
+        text.contains("the suite starts over after them\n"),
+        "{text}"
+    );
+    assert!(!text.contains(replay), "{text}");
+    let text = run("--nodes 1000", 6);
+    assert!(!text.contains("starts over"), "{text}");
+}
+
 /// In a gauntlet the first engine meets each other one and they do not meet each other; the
 /// standings rank all three and the crosstable shows who met whom.
 #[test]

@@ -700,6 +700,37 @@ fn describe(plan: &Plan, sprt: Option<&Sprt>, args: &MatchArgs) -> String {
     out
 }
 
+/// A pairing that plays more games than its suite gives (each opening twice) starts the suite
+/// over. Between engines searching to fixed nodes or depth no clock varies their play, so a
+/// repeated opening most likely replays an earlier game move for move: the match then counts
+/// the same games again, and its error bars are narrower than the games it really has.
+fn repeated_openings_note(plan: &Plan) -> Option<String> {
+    let distinct = 2 * plan.openings.len() as u64;
+    if plan.games <= distinct {
+        return None;
+    }
+    let plays = if plan.games == u64::MAX {
+        "until the SPRT decides".to_string()
+    } else {
+        count(plan.games, "game")
+    };
+    let fixed = plan
+        .configs
+        .iter()
+        .all(|c| c.limits.clock.is_none() && c.limits.movetime_ms.is_none());
+    Some(format!(
+        "Note: a pairing plays {plays} and {} give {distinct} games (each with both colours): \
+         the suite starts over after them{}",
+        count(plan.openings.len() as u64, "opening"),
+        if fixed {
+            "; at fixed nodes or depth the repeats will most likely replay earlier games move \
+             for move (give a larger suite with --openings)"
+        } else {
+            ""
+        }
+    ))
+}
+
 pub fn run(args: &MatchArgs) -> Result<(), String> {
     // ---- settings -----------------------------------------------------------------------
     let (mut plan, sprt, pgn_file) = setup(args)?;
@@ -728,6 +759,9 @@ pub fn run(args: &MatchArgs) -> Result<(), String> {
             .any(|c| c.limits.clock.is_none() && c.limits.movetime_ms.is_some())
     {
         outln!("Time margin on fixed move times: a fifth, at least 200 ms (--timemargin MS)");
+    }
+    if let Some(note) = repeated_openings_note(&plan) {
+        outln!("{note}");
     }
     // Fail fast on an engine that does not start, before any game is played.
     let interrupt = Arc::new(AtomicBool::new(false));
