@@ -158,6 +158,12 @@ tunables! {
     lmr_offset: 50, -50..=150, 10;
     lmr_divisor: 220, 150..=400, 15;
     lmr_history_div: 16384, 4096..=32768, 1024;
+    /// A reduced move that beat alpha is searched again a ply deeper than full depth when it
+    /// beat the best score so far (or alpha) by `lmr_deeper_margin + lmr_deeper_per_depth *
+    /// depth`, a ply shallower when by less than `lmr_shallower_margin`.
+    lmr_deeper_margin: 60, 0..=200, 10;
+    lmr_deeper_per_depth: 2, 0..=10, 1;
+    lmr_shallower_margin: 10, 0..=50, 3;
 
     /// History bonus of a quiet cut move: `history_bonus_per_depth2 * depth^2`, at most
     /// `history_bonus_max`.

@@ -513,8 +513,9 @@ impl<'a> Worker<'a> {
             let new_depth = depth - 1;
 
             // Step 12. Search it: the first move with the full window; later ones with a
-            // null window, quiet ones reduced (late-move reductions), re-searched at full
-            // depth and then with the full window when they beat alpha.
+            // null window, quiet ones reduced (late-move reductions), re-searched when they
+            // beat alpha (a ply deeper than full depth when they beat the best score by far,
+            // a ply shallower when only just) and then with the full window.
             let mut score;
             if searched == 1 {
                 score = -self.negamax(-beta, -alpha, new_depth, ply + 1, !pv_node && !cut_node);
@@ -527,11 +528,19 @@ impl<'a> Worker<'a> {
                     r = r.clamp(0, new_depth - 1);
                 }
                 score = -self.negamax(-alpha - 1, -alpha, new_depth - r, ply + 1, true);
+                let mut research_depth = new_depth;
                 if score > alpha && r > 0 {
-                    score = -self.negamax(-alpha - 1, -alpha, new_depth, ply + 1, !cut_node);
+                    let bar = best_score.max(alpha);
+                    if score > bar + lmr_deeper_margin() + lmr_deeper_per_depth() * new_depth {
+                        research_depth += 1;
+                    } else if score < bar + lmr_shallower_margin() {
+                        research_depth -= 1;
+                    }
+                    score = -self.negamax(-alpha - 1, -alpha, research_depth, ply + 1, !cut_node);
                 }
                 if score > alpha && pv_node {
-                    score = -self.negamax(-beta, -alpha, new_depth, ply + 1, false);
+                    let depth = new_depth.max(research_depth);
+                    score = -self.negamax(-beta, -alpha, depth, ply + 1, false);
                 }
             }
 
