@@ -4,8 +4,9 @@
 //!
 //! Techniques in use (each knob in `params.rs`):
 //! - Principal variation search, fail-soft, with a transposition table in cache-line buckets
-//!   (depth/age replacement, static evaluations stored) and mate-distance pruning; rule
-//!   endings (perpetual check or chase) scored like mates at their distance (`draw.rs`).
+//!   (depth/age replacement, static evaluations stored, a flag for positions that were on a
+//!   principal variation or failed low under one) and mate-distance pruning; rule endings
+//!   (perpetual check or chase) scored like mates at their distance (`draw.rs`).
 //! - Quiescence: captures (losing ones and hopeless ones skipped by SEE and delta pruning),
 //!   and every evasion in check.
 //! - Static evaluation corrected by a correction history (pawn/advisor/elephant structure and
@@ -16,10 +17,10 @@
 //!   reduction; internal iterative reduction without a hash move; check extension.
 //! - Move pruning at low depth: late-move pruning, futility pruning (checks and pawn advances
 //!   at the king kept), SEE pruning of losing captures and of quiets that lose material.
-//! - Late-move reductions from a log table, adjusted by cut-node, improving, PV and history
-//!   (butterfly plus continuation); a reduced move that beats alpha is searched again a ply
-//!   deeper than full depth when it beats the best score by far, a ply shallower when only
-//!   just.
+//! - Late-move reductions from a log table, adjusted by cut-node, improving, PV (or the
+//!   table's flag of a past one) and history (butterfly plus continuation); a reduced move
+//!   that beats alpha is searched again a ply deeper than full depth when it beats the best
+//!   score by far, a ply shallower when only just.
 //! - Histories, counter-moves, the correction history and the evaluation's caches carry from
 //!   move to move of a game (`Memory`), each thread keeping its own; a new game starts them
 //!   afresh.

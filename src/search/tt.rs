@@ -45,6 +45,8 @@ pub struct TtHit {
     pub eval: i32,
     pub depth: i32,
     pub bound: Bound,
+    /// The position was on a principal variation when stored (or under one, failing low).
+    pub pv: bool,
 }
 
 #[derive(Default)]
@@ -115,15 +117,27 @@ const _: () = assert!(
 
 /// Depth is stored with this offset so quiescence entries (depth 0 or below) fit in a byte.
 const DEPTH_OFFSET: i32 = 8;
-const GENERATION_STEP: u8 = 4; // the low two bits of the age byte hold the bound
+/// The age byte's low three bits hold the PV flag and the bound; the generation counts in
+/// the five above them (it wraps after 32 searches, far older than any entry worth keeping).
+const GENERATION_STEP: u8 = 8;
+const PV_FLAG: u8 = 4;
 
-// data layout: move 16 | score 16 | eval 16 | depth 8 | generation 6 + bound 2
-fn pack(mv: Option<Move>, score: i32, eval: i32, depth: i32, bound: Bound, generation: u8) -> u64 {
+// data layout: move 16 | score 16 | eval 16 | depth 8 | generation 5 + PV 1 + bound 2
+#[allow(clippy::too_many_arguments)]
+fn pack(
+    mv: Option<Move>,
+    score: i32,
+    eval: i32,
+    depth: i32,
+    bound: Bound,
+    pv: bool,
+    generation: u8,
+) -> u64 {
     let mv = mv.map_or(0, Move::raw) as u64;
     let score = score as i16 as u16 as u64;
     let eval = eval.clamp(i16::MIN as i32, i16::MAX as i32) as i16 as u16 as u64;
     let depth = (depth + DEPTH_OFFSET).clamp(0, 255) as u64;
-    let age = (generation | bound as u8) as u64;
+    let age = (generation | if pv { PV_FLAG } else { 0 } | bound as u8) as u64;
     mv | score << 16 | eval << 32 | depth << 48 | age << 56
 }
 
@@ -144,6 +158,7 @@ fn unpack(data: u64) -> Option<TtHit> {
         eval: (data >> 32) as u16 as i16 as i32,
         depth: ((data >> 48) & 0xFF) as i32 - DEPTH_OFFSET,
         bound,
+        pv: (data >> 56) as u8 & PV_FLAG != 0,
     })
 }
 
@@ -152,7 +167,7 @@ fn depth_of(data: u64) -> i32 {
 }
 
 fn generation_of(data: u64) -> u8 {
-    (data >> 56) as u8 & !3
+    (data >> 56) as u8 & !(GENERATION_STEP - 1)
 }
 
 pub struct TranspositionTable {
@@ -273,6 +288,7 @@ impl<'a> TtView<'a> {
         self.slot(key).probe(key)
     }
 
+    #[allow(clippy::too_many_arguments)]
     #[inline(always)]
     pub fn store(
         &self,
@@ -282,8 +298,9 @@ impl<'a> TtView<'a> {
         eval: i32,
         depth: i32,
         bound: Bound,
+        pv: bool,
     ) {
-        self.store_in(self.slot(key), key, mv, score, eval, depth, bound);
+        self.store_in(self.slot(key), key, mv, score, eval, depth, bound, pv);
     }
 
     /// `key`'s bucket, for a probe and a later store of the same key: the search finds it
@@ -313,6 +330,7 @@ impl<'a> TtView<'a> {
         eval: i32,
         depth: i32,
         bound: Bound,
+        pv: bool,
     ) {
         debug_assert!(
             std::ptr::eq(slot.bucket, self.bucket(key)),
@@ -336,7 +354,11 @@ impl<'a> TtView<'a> {
                 // Without a move the entry keeps the old one (its bound needs no reading: a
                 // stored entry has one).
                 let mv = mv.or_else(|| Move::from_raw(data as u16));
-                write(entry, key, pack(mv, score, eval, depth, bound, generation));
+                write(
+                    entry,
+                    key,
+                    pack(mv, score, eval, depth, bound, pv, generation),
+                );
                 return;
             }
             // A bucket fills from its first entry on (an empty entry is worth less than any
@@ -344,7 +366,11 @@ impl<'a> TtView<'a> {
             // clear empties them all): past an empty entry none holds a position, so the key
             // is in none of them and this entry is the one to replace.
             if data == 0 {
-                write(entry, key, pack(mv, score, eval, depth, bound, generation));
+                write(
+                    entry,
+                    key,
+                    pack(mv, score, eval, depth, bound, pv, generation),
+                );
                 slot.tags.set(way, tag(key));
                 return;
             }
@@ -359,7 +385,7 @@ impl<'a> TtView<'a> {
         write(
             &bucket.entries[victim],
             key,
-            pack(mv, score, eval, depth, bound, generation),
+            pack(mv, score, eval, depth, bound, pv, generation),
         );
         slot.tags.set(victim, tag(key));
     }
@@ -440,7 +466,7 @@ mod tests {
         let tt = TranspositionTable::new(1);
         let mv = Move::new(Square::new(1), Square::new(20));
         tt.view()
-            .store(0xDEAD_BEEF, Some(mv), -123, 45, 7, Bound::Lower);
+            .store(0xDEAD_BEEF, Some(mv), -123, 45, 7, Bound::Lower, true);
         let hit = tt.probe(0xDEAD_BEEF).expect("stored entry is found");
         assert_eq!(
             hit,
@@ -449,10 +475,41 @@ mod tests {
                 score: -123,
                 eval: 45,
                 depth: 7,
-                bound: Bound::Lower
+                bound: Bound::Lower,
+                pv: true,
             }
         );
         assert!(tt.probe(0xDEAD_BEEE).is_none());
+        // Every bound with the flag off reads back as stored, the flag apart from the bound.
+        for bound in [Bound::Lower, Bound::Upper, Bound::Exact] {
+            tt.view().store(0xDEAD_BEEF, None, 5, 0, 7, bound, false);
+            let hit = tt.probe(0xDEAD_BEEF).expect("stored entry is found");
+            assert_eq!((hit.bound, hit.pv, hit.mv), (bound, false, Some(mv)));
+        }
+    }
+
+    /// The PV flag is no part of the generation: entries stored with it count as the current
+    /// search's (`hashfull`), and once a new search starts they are the first replaced, deeper
+    /// or not.
+    #[test]
+    fn the_pv_flag_leaves_the_generation_alone() {
+        let tt = TranspositionTable::new(1);
+        let n = tt.buckets.len() as u128;
+        assert!(n >= 250, "hashfull samples 250 buckets, 1000 entries");
+        let keys: Vec<u64> = (0..5).map(|i| i + 1).collect();
+        assert!(keys.iter().all(|&k| (k as u128 * n) >> 64 == 0));
+        tt.new_search();
+        for (i, &k) in keys[..4].iter().enumerate() {
+            tt.view()
+                .store(k, None, 0, 0, 30 - i as i32, Bound::Exact, true);
+        }
+        assert_eq!(tt.hashfull(), 4);
+        tt.new_search();
+        assert_eq!(tt.hashfull(), 0);
+        tt.view().store(keys[4], None, 0, 0, 2, Bound::Exact, true);
+        assert_eq!(tt.hashfull(), 1);
+        assert!(tt.probe(keys[4]).is_some());
+        assert!(tt.probe(keys[3]).is_none(), "the shallowest old entry went");
     }
 
     /// A table on huge pages (16 MB) keeps entries anywhere in it, and forgets them all when
@@ -462,7 +519,8 @@ mod tests {
         let mut tt = TranspositionTable::new(16);
         let keys = [1, u64::MAX / 3, u64::MAX - 1];
         for (i, &key) in keys.iter().enumerate() {
-            tt.view().store(key, None, i as i32, 0, 3, Bound::Exact);
+            tt.view()
+                .store(key, None, i as i32, 0, 3, Bound::Exact, false);
         }
         for (i, &key) in keys.iter().enumerate() {
             assert_eq!(tt.probe(key).map(|hit| hit.score), Some(i as i32));
@@ -509,7 +567,7 @@ mod tests {
         let mut stored = Vec::new();
         for i in 0..4000 {
             let k = key(&mut rng);
-            view.store(k, None, i % 500, 0, rng.i32(0..20), Bound::Exact);
+            view.store(k, None, i % 500, 0, rng.i32(0..20), Bound::Exact, false);
             stored.push(k);
         }
         let in_bucket = |k: u64| {
@@ -533,7 +591,7 @@ mod tests {
     #[test]
     fn quiescence_depths_fit() {
         let tt = TranspositionTable::new(1);
-        tt.view().store(42, None, 10, 0, -1, Bound::Upper);
+        tt.view().store(42, None, 10, 0, -1, Bound::Upper, false);
         assert_eq!(tt.probe(42).map(|h| h.depth), Some(-1));
     }
 
@@ -554,9 +612,11 @@ mod tests {
         let keys: Vec<u64> = (0..5).map(|i| i + 1).collect();
         assert!(keys.iter().all(|&k| (k as u128 * n) >> 64 == 0));
         for (i, &k) in keys[..4].iter().enumerate() {
-            tt.view().store(k, None, 0, 0, 10 - i as i32, Bound::Exact);
+            tt.view()
+                .store(k, None, 0, 0, 10 - i as i32, Bound::Exact, false);
         }
-        tt.view().store(keys[4], None, 0, 0, 20, Bound::Exact);
+        tt.view()
+            .store(keys[4], None, 0, 0, 20, Bound::Exact, false);
         assert!(
             tt.probe(keys[3]).is_none(),
             "depth 7 entry was the one to go"

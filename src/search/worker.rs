@@ -31,6 +31,8 @@ struct Frame {
     /// The move made from this ply, for counter-moves and to tell a null move: the parent
     /// sets it before every child it searches, None before a null move.
     moved: Option<(Piece, Move)>,
+    /// The node is on a principal variation, or its hash entry says it was (`TtHit::pv`).
+    tt_pv: bool,
 }
 
 pub struct Worker<'a> {
@@ -92,6 +94,7 @@ impl<'a> Worker<'a> {
         let empty = Frame {
             static_eval: i32::MAX,
             moved: None,
+            tt_pv: false,
         };
         Worker {
             pos: pos.clone(),
@@ -324,6 +327,8 @@ impl<'a> Worker<'a> {
                 return score;
             }
         }
+        let tt_pv = pv_node || hit.is_some_and(|hit| hit.pv);
+        self.frame(ply).tt_pv = tt_pv;
 
         // Step 5. Static evaluation. A hash score of any depth beats it where its bound
         // allows: a mate a shallower search found keeps the node from being cut on a material
@@ -523,7 +528,8 @@ impl<'a> Worker<'a> {
                 let mut r = 0;
                 if depth >= lmr_min_depth() && !capture && !gives_check && !in_check {
                     r = reduction(depth as usize, searched);
-                    r += cut_node as i32 + !improving as i32 - pv_node as i32;
+                    // Less at a node on a PV, or one that was (it may be again).
+                    r += cut_node as i32 + !improving as i32 - tt_pv as i32;
                     r -= self.history.quiet_score(us, piece, mv, continuations) / lmr_history_div();
                     r = r.clamp(0, new_depth - 1);
                 }
@@ -592,6 +598,9 @@ impl<'a> Worker<'a> {
             Bound::Upper
         };
         if ply != 0 || self.root_excluded.is_empty() {
+            // A node failing low under a flagged one is flagged too: the move that led here
+            // may refute the PV, and the position may come back on the next one.
+            let tt_pv = tt_pv || bound == Bound::Upper && self.frames[ply + BEFORE_ROOT - 1].tt_pv;
             // The position is as it was (every move taken back): its hash is read again, not
             // kept across the moves; its bucket was found for the probe.
             self.tt.store_in(
@@ -602,6 +611,7 @@ impl<'a> Worker<'a> {
                 raw_eval,
                 depth,
                 bound,
+                tt_pv,
             );
             // Step 17. Teach the correction history where the bound says how far the static
             // evaluation was off (not from captures: they change the structure, nor mates).
@@ -816,6 +826,7 @@ impl<'a> Worker<'a> {
             stand_pat,
             0,
             bound,
+            hit.is_some_and(|hit| hit.pv),
         );
         best_score
     }
