@@ -17,10 +17,11 @@
 //!   reduction; internal iterative reduction without a hash move; check extension.
 //! - Move pruning at low depth: late-move pruning, futility pruning (checks and pawn advances
 //!   at the king kept), SEE pruning of losing captures and of quiets that lose material.
-//! - Late-move reductions from a log table, adjusted by cut-node, improving, PV (or the
-//!   table's flag of a past one) and history (butterfly plus continuation); a reduced move
-//!   that beats alpha is searched again a ply deeper than full depth when it beats the best
-//!   score by far, a ply shallower when only just.
+//! - Late-move reductions from a log table, of quiets (adjusted by cut-node, improving, PV or
+//!   the table's flag of a past one, and history: butterfly plus continuation) and of
+//!   captures that lose by exchange; a reduced move that beats alpha is searched again a ply
+//!   deeper than full depth when it beats the best score by far, a ply shallower when only
+//!   just.
 //! - Histories, counter-moves, the correction history and the evaluation's caches carry from
 //!   move to move of a game (`Memory`), each thread keeping its own; a new game starts them
 //!   afresh.

@@ -518,9 +518,10 @@ impl<'a> Worker<'a> {
             let new_depth = depth - 1;
 
             // Step 12. Search it: the first move with the full window; later ones with a
-            // null window, quiet ones reduced (late-move reductions), re-searched when they
-            // beat alpha (a ply deeper than full depth when they beat the best score by far,
-            // a ply shallower when only just) and then with the full window.
+            // null window, quiets and losing captures reduced (late-move reductions),
+            // re-searched when they beat alpha (a ply deeper than full depth when they beat
+            // the best score by far, a ply shallower when only just) and then with the full
+            // window.
             let mut score;
             if searched == 1 {
                 score = -self.negamax(-beta, -alpha, new_depth, ply + 1, !pv_node && !cut_node);
@@ -532,6 +533,16 @@ impl<'a> Worker<'a> {
                     r += cut_node as i32 + !improving as i32 - tt_pv as i32;
                     r -= self.history.quiet_score(us, piece, mv, continuations) / lmr_history_div();
                     r = r.clamp(0, new_depth - 1);
+                } else if depth >= lmr_min_depth()
+                    && capture
+                    && !picker.handed_out_good_capture()
+                    && !gives_check
+                    && !in_check
+                {
+                    // A capture that loses material by exchange (the picker hands those out
+                    // last) is reduced like a quiet, by the table alone.
+                    r = (reduction(depth as usize, searched) - tt_pv as i32)
+                        .clamp(0, new_depth - 1);
                 }
                 score = -self.negamax(-alpha - 1, -alpha, new_depth - r, ply + 1, true);
                 let mut research_depth = new_depth;
