@@ -527,22 +527,20 @@ impl<'a> Worker<'a> {
                 score = -self.negamax(-beta, -alpha, new_depth, ply + 1, !pv_node && !cut_node);
             } else {
                 let mut r = 0;
-                if depth >= lmr_min_depth() && !capture && !gives_check && !in_check {
-                    r = reduction(depth as usize, searched);
-                    // Less at a node on a PV, or one that was (it may be again).
-                    r += cut_node as i32 + !improving as i32 - tt_pv as i32;
-                    r -= self.history.quiet_score(us, piece, mv, continuations) / lmr_history_div();
-                    r = r.clamp(0, new_depth - 1);
-                } else if depth >= lmr_min_depth()
-                    && capture
-                    && !picker.handed_out_good_capture()
-                    && !gives_check
-                    && !in_check
-                {
-                    // A capture that loses material by exchange (the picker hands those out
-                    // last) is reduced like a quiet, by the table alone.
-                    r = (reduction(depth as usize, searched) - tt_pv as i32)
-                        .clamp(0, new_depth - 1);
+                if depth >= lmr_min_depth() && !gives_check && !in_check {
+                    if !capture {
+                        r = reduction(depth as usize, searched);
+                        // Less at a node on a PV, or one that was (it may be again).
+                        r += cut_node as i32 + !improving as i32 - tt_pv as i32;
+                        r -= self.history.quiet_score(us, piece, mv, continuations)
+                            / lmr_history_div();
+                        r = r.clamp(0, new_depth - 1);
+                    } else if !picker.handed_out_good_capture() {
+                        // A capture that loses material by exchange (the picker hands those
+                        // out last) is reduced like a quiet, by the table alone.
+                        r = (reduction(depth as usize, searched) - tt_pv as i32)
+                            .clamp(0, new_depth - 1);
+                    }
                 }
                 score = -self.negamax(-alpha - 1, -alpha, new_depth - r, ply + 1, true);
                 let mut research_depth = new_depth;
