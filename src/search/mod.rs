@@ -29,6 +29,8 @@
 //!   capture history (piece, destination, victim; quiescence keeps plain victim order), killers,
 //!   counter-move, quiets by butterfly history plus continuation histories (the moves one and
 //!   two plies back, `history.rs`) with a piece-square tie-break, losing captures.
+//! - Lazy SMP: helpers search the same table with their own histories, odd ones a ply ahead;
+//!   under a depth limit the first thread to complete that depth answers.
 //! - Time (`time.rs`): a soft limit from the clock, scaled by the best move's stability and
 //!   a falling score; no new iteration past half of it, a hard limit; `go mate N` stops at a
 //!   proved mate.
@@ -55,7 +57,7 @@ use correction::CorrectionHistory;
 use history::History;
 use score::*;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 pub use time::{Limits, TimeManager};
 use worker::Worker;
@@ -218,6 +220,13 @@ pub fn search(
         };
     }
 
+    // Under a depth limit (one line asked for), the first thread to complete that depth
+    // answers: a helper searching a ply ahead often gets there before the main thread.
+    let multipv = options.multipv.clamp(1, root_moves.len());
+    let target_depth = limits.depth.filter(|_| multipv == 1);
+    let helper_line: Mutex<Option<Line>> = Mutex::new(None);
+    let helper_finished = AtomicBool::new(false);
+
     // Helpers beyond the threads of the last search start afresh.
     memory.helpers.resize_with(threads - 1, Learnt::default);
     let helper_memories = std::mem::take(&mut memory.helpers);
@@ -225,6 +234,7 @@ pub fn search(
         let mut helpers = Vec::with_capacity(threads - 1);
         for ((id, counter), learnt) in counters.iter().enumerate().skip(1).zip(helper_memories) {
             let banned = &options.banned;
+            let (helper_line, helper_finished) = (&helper_line, &helper_finished);
             helpers.push(scope.spawn(move || {
                 let mut helper = Worker::new(
                     pos,
@@ -238,7 +248,24 @@ pub fn search(
                 // Odd helpers start one ply deeper so threads spread over depths.
                 let mut depth = 1 + (id % 2) as i32;
                 while !helper.stopped && depth < MAX_PLY as i32 {
-                    helper.search_root(-INFINITE, INFINITE, depth);
+                    let score = helper.search_root(-INFINITE, INFINITE, depth);
+                    let pv = helper.root_pv();
+                    if !helper.stopped && target_depth == Some(depth) && !pv.is_empty() {
+                        let line = Line {
+                            depth,
+                            seldepth: helper.seldepth,
+                            multipv: 1,
+                            score,
+                            nodes: 0,
+                            time: Duration::ZERO,
+                            hashfull: 0,
+                            pv,
+                        };
+                        let mut slot = helper_line.lock().unwrap_or_else(|e| e.into_inner());
+                        slot.get_or_insert(line);
+                        helper_finished.store(true, Ordering::Relaxed);
+                        break;
+                    }
                     depth += 1;
                 }
                 helper.publish_nodes();
@@ -251,11 +278,11 @@ pub fn search(
         let mut main = Worker::new(pos, tt, signals, &counters[0].0, learnt, network);
         main.timer = Some(TimeManager::new(limits, options.move_overhead_ms));
         main.node_limit = limits.nodes;
+        main.helper_finished = Some(&helper_finished);
         let max_depth = limits
             .depth
             .unwrap_or(MAX_PLY as i32 - 1)
             .clamp(1, MAX_PLY as i32 - 1);
-        let multipv = options.multipv.clamp(1, root_moves.len());
         let mut result = SearchResult {
             best: Some(root_moves[0]),
             ..SearchResult::default()
@@ -346,6 +373,19 @@ pub fn search(
             {
                 break;
             }
+        }
+        // A helper that completed the depth asked for before the main thread did answers.
+        let finished = helper_line.lock().unwrap_or_else(|e| e.into_inner()).take();
+        if let Some(mut line) = finished.filter(|line| line.depth > result.depth) {
+            extend_from_tt(pos, tt, &mut line.pv);
+            line.nodes = total_nodes();
+            line.time = start.elapsed();
+            line.hashfull = tt.hashfull();
+            report(&line);
+            result.best = Some(line.pv[0]);
+            result.ponder = line.pv.get(1).copied();
+            result.score = line.score;
+            result.depth = line.depth;
         }
         wait_for_release(limits, signals);
         signals.stop.store(true, Ordering::SeqCst);
@@ -508,6 +548,44 @@ mod tests {
             (result.depth, result.nodes, result.best),
             (1, depth_one.nodes, depth_one.best)
         );
+    }
+
+    /// With helpers, a depth limit is answered at that depth, whichever thread completes it
+    /// first: the last line reported is that depth's, and its first move is the one played.
+    #[test]
+    fn helpers_answer_a_depth_limit_at_that_depth() {
+        let positions = [
+            Position::startpos(),
+            Position::from_fen("r1ba1a3/4kn3/2n1b4/pNp1p1p1p/4c4/6P2/P1P2R2P/1CcC5/9/2BAKAB2 w")
+                .unwrap(),
+        ];
+        for pos in &positions {
+            for (threads, depth) in [(2, 1), (2, 7), (3, 9)] {
+                let tt = TranspositionTable::new(1);
+                let options = Options {
+                    threads,
+                    ..Options::default()
+                };
+                let mut last = None;
+                let result = search(
+                    pos,
+                    &tt,
+                    &mut Memory::default(),
+                    &Limits::depth(depth),
+                    &options,
+                    &Signals::default(),
+                    &mut |line| last = Some((line.depth, line.pv[0])),
+                );
+                let best = result.best.expect("a move");
+                assert!(pos.is_legal(best));
+                assert_eq!(result.depth, depth, "{threads} threads");
+                assert_eq!(
+                    last,
+                    Some((depth, best)),
+                    "{threads} threads, depth {depth}"
+                );
+            }
+        }
     }
 
     /// One search of `pos` with a new table and memory and the default options.

@@ -17,7 +17,7 @@ use crate::board::position::Position;
 use crate::board::types::{Color, Move, Piece, PieceType};
 use crate::eval::Evaluator;
 use crate::search::tt::{score_from_tt, score_to_tt, Bound, TranspositionTable, TtHit, TtView};
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 /// The frames before the root's ([`Worker::frames`]).
 const BEFORE_ROOT: usize = 2;
@@ -63,6 +63,9 @@ pub struct Worker<'a> {
     pub timer: Option<TimeManager>,
     pondering_seen: bool,
     pub node_limit: Option<u64>,
+    /// Set once a helper has completed the iteration a depth limit asked for: the main
+    /// thread stops then, its answer found.
+    pub helper_finished: Option<&'a AtomicBool>,
     /// Set for the first iteration, which neither a stop nor a limit cuts short: every search
     /// answers with a move it has searched and reported.
     pub unstoppable: bool,
@@ -114,6 +117,7 @@ impl<'a> Worker<'a> {
             timer: None,
             pondering_seen: false,
             node_limit: None,
+            helper_finished: None,
             unstoppable: false,
             next_check: 0,
             child_hash: 0,
@@ -169,7 +173,10 @@ impl<'a> Worker<'a> {
                 self.signals.stop.store(true, Ordering::Relaxed);
             }
         }
-        if self.signals.stop.load(Ordering::Relaxed) && !self.unstoppable {
+        let helper_finished = self
+            .helper_finished
+            .is_some_and(|flag| flag.load(Ordering::Relaxed));
+        if (self.signals.stop.load(Ordering::Relaxed) || helper_finished) && !self.unstoppable {
             self.stopped = true;
         }
         self.next_check = if self.stopped {
