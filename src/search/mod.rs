@@ -135,6 +135,16 @@ pub struct SearchResult {
     pub time: Duration,
 }
 
+impl SearchResult {
+    /// The move, ponder move, score and depth of a completed line become the answer.
+    fn answer_with(&mut self, line: &Line) {
+        self.best = Some(line.pv[0]);
+        self.ponder = line.pv.get(1).copied();
+        self.score = line.score;
+        self.depth = line.depth;
+    }
+}
+
 /// What the search learns that stays useful from one move of a game to the next: the quiet-move
 /// histories and counter-moves, the evaluation's correction history, and the evaluation's
 /// caches (positions of one move's search recur in the next). Engines keep one per
@@ -249,8 +259,11 @@ pub fn search(
                 let mut depth = 1 + (id % 2) as i32;
                 while !helper.stopped && depth < MAX_PLY as i32 {
                     let score = helper.search_root(-INFINITE, INFINITE, depth);
-                    let pv = helper.root_pv();
-                    if !helper.stopped && target_depth == Some(depth) && !pv.is_empty() {
+                    let reached = !helper.stopped && target_depth == Some(depth);
+                    let pv = reached
+                        .then(|| helper.root_pv())
+                        .filter(|pv| !pv.is_empty());
+                    if let Some(pv) = pv {
                         let line = Line {
                             depth,
                             seldepth: helper.seldepth,
@@ -341,10 +354,7 @@ pub fn search(
                         timer.set_effort(unchanged_iterations, previous_score - first.score);
                     }
                     previous_score = first.score;
-                    result.best = Some(first.pv[0]);
-                    result.ponder = first.pv.get(1).copied();
-                    result.score = first.score;
-                    result.depth = depth;
+                    result.answer_with(first);
                 }
             }
             if main.stopped || signals.stop.load(Ordering::Relaxed) {
@@ -382,10 +392,7 @@ pub fn search(
             line.time = start.elapsed();
             line.hashfull = tt.hashfull();
             report(&line);
-            result.best = Some(line.pv[0]);
-            result.ponder = line.pv.get(1).copied();
-            result.score = line.score;
-            result.depth = line.depth;
+            result.answer_with(&line);
         }
         wait_for_release(limits, signals);
         signals.stop.store(true, Ordering::SeqCst);
