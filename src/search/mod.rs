@@ -29,13 +29,17 @@
 //!   capture history (piece, destination, victim; quiescence keeps plain victim order), killers,
 //!   counter-move, quiets by butterfly history plus continuation histories (the moves one and
 //!   two plies back, `history.rs`) with a piece-square tie-break, losing captures.
-//! - Lazy SMP: helpers search the same table with their own histories, odd ones a ply ahead;
-//!   under a depth limit the first thread to complete that depth answers.
+//! - Lazy SMP: helpers search the same table with their own histories, odd ones a ply ahead
+//!   of the deepest completed iteration; a helper abandons an iteration another thread has
+//!   completed; breadcrumbs near the root (`crumbs.rs`) make a thread that enters a node
+//!   another is searching reduce its late quiets more. Under a depth limit the first thread
+//!   to complete that depth answers.
 //! - Time (`time.rs`): a soft limit from the clock, scaled by the best move's stability and
 //!   a falling score; no new iteration past half of it, a hard limit; `go mate N` stops at a
 //!   proved mate.
 
 mod correction;
+mod crumbs;
 pub(crate) mod draw;
 mod history;
 pub(crate) mod movepick;
@@ -56,7 +60,7 @@ use crate::search::tt::TranspositionTable;
 use correction::CorrectionHistory;
 use history::History;
 use score::*;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 pub use time::{Limits, TimeManager};
@@ -236,6 +240,8 @@ pub fn search(
     let target_depth = limits.depth.filter(|_| multipv == 1);
     let helper_line: Mutex<Option<Line>> = Mutex::new(None);
     let helper_finished = AtomicBool::new(false);
+    let deepest_completed = AtomicI32::new(0);
+    let crumbs = (threads > 1).then(crumbs::Breadcrumbs::default);
 
     // Helpers beyond the threads of the last search start afresh.
     memory.helpers.resize_with(threads - 1, Learnt::default);
@@ -245,6 +251,7 @@ pub fn search(
         for ((id, counter), learnt) in counters.iter().enumerate().skip(1).zip(helper_memories) {
             let banned = &options.banned;
             let (helper_line, helper_finished) = (&helper_line, &helper_finished);
+            let (deepest_completed, crumbs) = (&deepest_completed, crumbs.as_ref());
             helpers.push(scope.spawn(move || {
                 let mut helper = Worker::new(
                     pos,
@@ -255,11 +262,25 @@ pub fn search(
                     options.network.clone(),
                 );
                 helper.root_excluded.clone_from(banned);
-                // Odd helpers start one ply deeper so threads spread over depths.
-                let mut depth = 1 + (id % 2) as i32;
-                while !helper.stopped && depth < MAX_PLY as i32 {
+                helper.deepest_completed = Some(deepest_completed);
+                helper.crumbs = crumbs;
+                helper.thread = id;
+                // Odd helpers keep a ply ahead of the deepest completed iteration, even ones
+                // level with the main thread's next, so threads spread over depths.
+                let ahead = (id % 2) as i32;
+                let mut depth = 1 + ahead;
+                while depth < MAX_PLY as i32 {
                     let score = helper.search_root(-INFINITE, INFINITE, depth);
-                    let reached = !helper.stopped && target_depth == Some(depth);
+                    let completed = !helper.stopped;
+                    if completed {
+                        deepest_completed.fetch_max(depth, Ordering::Relaxed);
+                    } else if signals.stop.load(Ordering::Relaxed) {
+                        break;
+                    } else {
+                        // Another thread completed this depth first: on to a deeper one.
+                        helper.stopped = false;
+                    }
+                    let reached = completed && target_depth == Some(depth);
                     let pv = reached
                         .then(|| helper.root_pv())
                         .filter(|pv| !pv.is_empty());
@@ -279,7 +300,7 @@ pub fn search(
                         helper_finished.store(true, Ordering::Relaxed);
                         break;
                     }
-                    depth += 1;
+                    depth = (depth + 1).max(deepest_completed.load(Ordering::Relaxed) + 1 + ahead);
                 }
                 helper.publish_nodes();
                 helper.into_learnt()
@@ -292,6 +313,7 @@ pub fn search(
         main.timer = Some(TimeManager::new(limits, options.move_overhead_ms));
         main.node_limit = limits.nodes;
         main.helper_finished = Some(&helper_finished);
+        main.crumbs = crumbs.as_ref();
         let max_depth = limits
             .depth
             .unwrap_or(MAX_PLY as i32 - 1)
@@ -329,6 +351,9 @@ pub fn search(
                 }
                 extend_from_tt(pos, tt, &mut pv);
                 main.publish_nodes();
+                if index == 0 {
+                    deepest_completed.fetch_max(depth, Ordering::Relaxed);
+                }
                 let line = Line {
                     depth,
                     seldepth: main.seldepth,
@@ -593,6 +618,33 @@ mod tests {
                 );
             }
         }
+    }
+
+    /// A helper abandons an iteration once another thread has completed that depth (the
+    /// main thread has moved past it), and searches a deeper one to its end.
+    #[test]
+    fn a_helper_abandons_a_depth_another_thread_completed() {
+        let pos = Position::startpos();
+        let tt = TranspositionTable::new(1);
+        let signals = Signals::default();
+        let counter = AtomicU64::new(0);
+        let deepest = AtomicI32::new(6);
+        let network = Options::default().network;
+        let mut helper = Worker::new(&pos, &tt, &signals, &counter, Learnt::default(), network);
+        helper.deepest_completed = Some(&deepest);
+        helper.search_root(-INFINITE, INFINITE, 6);
+        assert!(helper.stopped, "depth 6 was completed elsewhere");
+        assert!(
+            helper.nodes < 1024,
+            "abandoned at once: {} nodes",
+            helper.nodes
+        );
+        helper.stopped = false;
+        helper.search_root(-INFINITE, INFINITE, 7);
+        assert!(
+            !helper.stopped && !helper.root_pv().is_empty(),
+            "depth 7 is its own"
+        );
     }
 
     /// One search of `pos` with a new table and memory and the default options.

@@ -2,6 +2,7 @@
 //! late-move reductions and shallow-depth pruning. Lazy SMP runs several of these on one table.
 
 use super::correction::{CorrectionHistory, Slots};
+use super::crumbs::{Breadcrumbs, CRUMB_PLIES, SHARED_NODE_REDUCTION};
 use super::draw::rule_score;
 use super::history::{Continuations, History};
 use super::movepick::{MovePicker, SkipQuiets, KEEP_QUIETS};
@@ -17,7 +18,7 @@ use crate::board::position::Position;
 use crate::board::types::{Color, Move, Piece, PieceType};
 use crate::eval::Evaluator;
 use crate::search::tt::{score_from_tt, score_to_tt, Bound, TranspositionTable, TtHit, TtView};
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU64, Ordering};
 
 /// The frames before the root's ([`Worker::frames`]).
 const BEFORE_ROOT: usize = 2;
@@ -66,6 +67,15 @@ pub struct Worker<'a> {
     /// Set once a helper has completed the iteration a depth limit asked for: the main
     /// thread stops then, its answer found.
     pub helper_finished: Option<&'a AtomicBool>,
+    /// Helpers only: the deepest iteration any thread has completed. A helper abandons an
+    /// iteration another thread has completed, as the main thread moves on past it.
+    pub deepest_completed: Option<&'a AtomicI32>,
+    /// The depth of the iteration under way.
+    iteration_depth: i32,
+    /// With more than one thread: the crumbs threads leave near the root, and this thread's
+    /// number among them (the main thread is 0).
+    pub crumbs: Option<&'a Breadcrumbs>,
+    pub thread: usize,
     /// Set for the first iteration, which neither a stop nor a limit cuts short: every search
     /// answers with a move it has searched and reported.
     pub unstoppable: bool,
@@ -118,6 +128,10 @@ impl<'a> Worker<'a> {
             pondering_seen: false,
             node_limit: None,
             helper_finished: None,
+            deepest_completed: None,
+            iteration_depth: 0,
+            crumbs: None,
+            thread: 0,
             unstoppable: false,
             next_check: 0,
             child_hash: 0,
@@ -176,7 +190,11 @@ impl<'a> Worker<'a> {
         let helper_finished = self
             .helper_finished
             .is_some_and(|flag| flag.load(Ordering::Relaxed));
-        if (self.signals.stop.load(Ordering::Relaxed) || helper_finished) && !self.unstoppable {
+        let overtaken = self
+            .deepest_completed
+            .is_some_and(|deepest| deepest.load(Ordering::Relaxed) >= self.iteration_depth);
+        let stop = self.signals.stop.load(Ordering::Relaxed) || helper_finished || overtaken;
+        if stop && !self.unstoppable {
             self.stopped = true;
         }
         self.next_check = if self.stopped {
@@ -212,6 +230,7 @@ impl<'a> Worker<'a> {
 
     /// Searches the root to `depth` with the window (alpha, beta).
     pub fn search_root(&mut self, alpha: i32, beta: i32, depth: i32) -> i32 {
+        self.iteration_depth = depth;
         self.seldepth = 0;
         self.negamax(alpha, beta, depth, 0, false)
     }
@@ -336,6 +355,13 @@ impl<'a> Worker<'a> {
         }
         let tt_pv = pv_node || hit.is_some_and(|hit| hit.pv);
         self.frame(ply).tt_pv = tt_pv;
+        // Lazy SMP: a crumb here while this thread searches the node; another thread's crumb
+        // means it is searching this node too, and late quiets are reduced more.
+        let visit = match self.crumbs {
+            Some(crumbs) if ply < CRUMB_PLIES => Some(crumbs.enter(self.pos.hash(), self.thread)),
+            _ => None,
+        };
+        let shared_node = visit.as_ref().is_some_and(|v| v.another_thread_here);
 
         // Step 5. Static evaluation. A hash score of any depth beats it where its bound
         // allows: a mate a shallower search found keeps the node from being cut on a material
@@ -539,6 +565,8 @@ impl<'a> Worker<'a> {
                         r = reduction(depth as usize, searched);
                         // Less at a node on a PV, or one that was (it may be again).
                         r += cut_node as i32 + !improving as i32 - tt_pv as i32;
+                        // More where another thread is searching this node too.
+                        r += shared_node as i32 * SHARED_NODE_REDUCTION;
                         r -= self.history.quiet_score(us, piece, mv, continuations)
                             / lmr_history_div();
                         r = r.clamp(0, new_depth - 1);
