@@ -3,6 +3,7 @@
 
 use crate::board::position::Position;
 use crate::commands;
+use crate::console::errln;
 use crate::notation::{parse_pgn_move, Notation};
 use crate::protocol::options::MAX_THREADS;
 use clap::{Args, Parser, Subcommand};
@@ -53,12 +54,14 @@ impl PositionArgs {
 pub enum Command {
     /// Count the leaves of the legal move tree to DEPTH plies.
     Perft {
+        /// Plies to count to (0 counts the position itself).
         depth: u32,
         #[command(flatten)]
         position: PositionArgs,
     },
     /// Perft per legal root move.
     Divide {
+        /// Plies to count to below each root move.
         depth: u32,
         #[command(flatten)]
         position: PositionArgs,
@@ -128,6 +131,47 @@ pub enum Command {
     Wdl(Box<crate::wdl::fit::WdlArgs>),
 }
 
+impl Command {
+    /// Whether the command's product is a file (not what it prints), so that a closed
+    /// standard output must not end it.
+    fn writes_a_file(&self) -> bool {
+        match self {
+            Command::Match(_)
+            | Command::Datagen(_)
+            | Command::Tune(_)
+            | Command::Train(_)
+            | Command::Convert(_)
+            | Command::Wdl(_) => true,
+            Command::Book(args) => {
+                matches!(args.command, crate::book::build::BookCommand::Build { .. })
+            }
+            _ => false,
+        }
+    }
+}
+
+/// Reports arguments clap refused in one line (its first, with where to read more) and
+/// returns clap's status for them; `--help` and `--version` print as usual.
+fn argument_error(error: clap::Error, help: &str) -> i32 {
+    use clap::error::ErrorKind;
+    if matches!(
+        error.kind(),
+        ErrorKind::DisplayHelp
+            | ErrorKind::DisplayVersion
+            | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand
+    ) {
+        error.exit();
+    }
+    let text = error.render().to_string();
+    let first = text
+        .lines()
+        .next()
+        .unwrap_or("error: bad arguments")
+        .trim_end();
+    errln!("{first} (see `{help}`)");
+    error.exit_code()
+}
+
 /// Runs the command line; returns the process exit code.
 pub fn run() -> i32 {
     let mut argv: Vec<String> = std::env::args().collect();
@@ -139,12 +183,22 @@ pub fn run() -> i32 {
                 argv.extend(words);
             }
             Err(message) => {
-                eprintln!("error: {message}");
+                errln!("error: {message}");
                 return 1;
             }
         }
     }
-    let cli = Cli::parse_from(argv);
+    let help = match argv.get(1).filter(|word| !word.starts_with('-')) {
+        Some(command) => format!("chariot {command} --help"),
+        None => "chariot --help".to_string(),
+    };
+    let cli = match Cli::try_parse_from(argv) {
+        Ok(cli) => cli,
+        Err(e) => return argument_error(e, &help),
+    };
+    if cli.command.as_ref().is_some_and(Command::writes_a_file) {
+        crate::console::product_is_a_file();
+    }
     let result = match cli.command {
         Some(Command::Perft { depth, position }) => position
             .position()
@@ -193,8 +247,33 @@ pub fn run() -> i32 {
     match result {
         Ok(()) => 0,
         Err(message) => {
-            eprintln!("error: {message}");
+            errln!("error: {message}");
             1
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::CommandFactory;
+
+    /// `--help` describes every argument of every command (the positional ones too).
+    #[test]
+    fn every_argument_has_a_description() {
+        fn walk(command: &clap::Command, path: &str, missing: &mut Vec<String>) {
+            for arg in command.get_arguments() {
+                let id = arg.get_id().as_str();
+                if id != "help" && id != "version" && arg.get_help().is_none() {
+                    missing.push(format!("{path} {id}"));
+                }
+            }
+            for sub in command.get_subcommands() {
+                walk(sub, &format!("{path} {}", sub.get_name()), missing);
+            }
+        }
+        let mut missing = Vec::new();
+        walk(&Cli::command(), "chariot", &mut missing);
+        assert!(missing.is_empty(), "no description: {missing:?}");
     }
 }

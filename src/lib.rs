@@ -14,6 +14,7 @@ pub mod matchrun;
 pub mod memory;
 pub mod nnue;
 pub mod notation;
+pub(crate) mod output_file;
 pub mod protocol;
 pub mod rules;
 pub mod samples;

@@ -5,8 +5,9 @@
 use super::{Book, Entry};
 use crate::board::types::{Color, Move};
 use crate::cli::PositionArgs;
-use crate::console::{count, outln};
+use crate::console::{count, errln, outln};
 use crate::notation::pgn::{parse_pgn_move, read_games, PgnGame};
+use crate::output_file::{Existing, OutputPath};
 use clap::{Args, Subcommand};
 use indicatif::{ProgressBar, ProgressStyle};
 use std::collections::HashMap;
@@ -31,13 +32,16 @@ pub enum BookCommand {
         /// PGN files to read.
         #[arg(long, num_args = 1.., required = true, value_name = "FILE")]
         pgn: Vec<PathBuf>,
-        /// The book file to write (replaced if it exists).
+        /// The book file to write.
         #[arg(long, value_name = "BOOK")]
         out: PathBuf,
-        /// Plies of each game to take, from its start.
+        /// Replace an existing book file.
+        #[arg(long)]
+        force: bool,
+        /// Plies of each game to take, from its start (at least 1).
         #[arg(long, default_value_t = DEFAULT_DEPTH, value_name = "PLIES")]
         depth: usize,
-        /// Leave out moves played in fewer games than this.
+        /// Leave out moves played in fewer games than this (at least 1).
         #[arg(long, default_value_t = DEFAULT_MIN_GAMES, value_name = "N")]
         min_games: u32,
     },
@@ -55,9 +59,10 @@ pub fn run_book(args: &BookArgs) -> Result<(), String> {
         BookCommand::Build {
             pgn,
             out,
+            force,
             depth,
             min_games,
-        } => build(pgn, out, *depth, *min_games),
+        } => build(pgn, out, *force, *depth, *min_games),
         BookCommand::Probe { book, position } => probe(book, &position.position()?),
     }
 }
@@ -166,10 +171,23 @@ fn games_bar(len: usize, file: &Path) -> ProgressBar {
     bar
 }
 
-fn build(pgn: &[PathBuf], out: &Path, depth: usize, min_games: u32) -> Result<(), String> {
+fn build(
+    pgn: &[PathBuf],
+    out: &Path,
+    force: bool,
+    depth: usize,
+    min_games: u32,
+) -> Result<(), String> {
+    if depth == 0 || min_games == 0 {
+        return Err(format!(
+            "--{} must be at least 1",
+            if depth == 0 { "depth" } else { "min-games" }
+        ));
+    }
     if pgn.iter().any(|p| p == out) {
         return Err(format!("--out {} is one of the PGN files", out.display()));
     }
+    let output = OutputPath::check(out, "--out", Existing::replace_if(force))?;
     let start = Instant::now();
     let mut builder = Builder::new(depth);
     for file in pgn {
@@ -183,7 +201,7 @@ fn build(pgn: &[PathBuf], out: &Path, depth: usize, min_games: u32) -> Result<()
                 skipped += 1;
                 // The first few reasons; the count says how many more.
                 if skipped <= 3 {
-                    bar.suspend(|| eprintln!("{}: game {} left out: {e}", file.display(), i + 1));
+                    bar.suspend(|| errln!("{}: game {} left out: {e}", file.display(), i + 1));
                 }
             }
             bar.inc(1);
@@ -198,7 +216,14 @@ fn build(pgn: &[PathBuf], out: &Path, depth: usize, min_games: u32) -> Result<()
     }
     let games = builder.games();
     let book = builder.finish(min_games);
-    book.save(out)?;
+    if book.entries().is_empty() {
+        return Err(format!(
+            "no move was played in at least {} (of {} read); nothing written",
+            count(u64::from(min_games), "game"),
+            count(games, "game")
+        ));
+    }
+    output.write(&book.to_bytes())?;
     outln!(
         "{} in {} from {} (first {} plies, moves of at least {}) written to {}: {} bytes in {:.2}s",
         count(book.entries().len() as u64, "move"),

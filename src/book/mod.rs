@@ -156,11 +156,6 @@ impl Book {
         Book::from_bytes(&bytes)
     }
 
-    pub fn save(&self, path: impl AsRef<Path>) -> Result<(), String> {
-        std::fs::write(path.as_ref(), self.to_bytes())
-            .map_err(|e| format!("cannot write {}: {e}", path.as_ref().display()))
-    }
-
     /// The entries stored under `key`, whether or not their moves are legal anywhere.
     pub fn entries_for(&self, key: u64) -> &[Entry] {
         let start = self.entries.partition_point(|e| e.key < key);

@@ -1,11 +1,11 @@
 //! `chariot convert`: rewrites training positions from one format of `crate::samples` into the
 //! other (or the same one, to join files), reading through the one shared reader.
 
-use crate::console;
+use crate::console::{self, errln};
+use crate::output_file::{Existing, OutputPath};
 use crate::samples::{self, Format};
 use clap::Args;
-use std::fs::OpenOptions;
-use std::io::{BufWriter, Write};
+use std::io::Write;
 use std::path::Path;
 
 #[derive(Args, Debug, Clone)]
@@ -13,9 +13,12 @@ pub struct ConvertArgs {
     /// Files to read, in order.
     #[arg(long, value_name = "FILE", required = true, num_args = 1..)]
     pub input: Vec<String>,
-    /// File to write; it must not exist yet (or be empty).
+    /// File to write; it must not exist yet (or be empty) unless `--force` is given.
     #[arg(long, value_name = "FILE")]
     pub output: String,
+    /// Replace an existing output (which may also be one of the inputs).
+    #[arg(long)]
+    pub force: bool,
     /// Format of every input (default: each file's own, binary for `.bin`, text otherwise).
     #[arg(long, value_enum)]
     pub input_format: Option<Format>,
@@ -24,25 +27,13 @@ pub struct ConvertArgs {
     pub output_format: Option<Format>,
 }
 
-/// Runs the command. On an error the partial output is removed.
+/// Runs the command. Nothing is written unless every input converts.
 pub fn run_convert(args: &ConvertArgs) -> Result<(), String> {
-    let output = Path::new(&args.output);
-    if std::fs::metadata(output).is_ok_and(|m| m.len() > 0) {
-        return Err(format!(
-            "{} exists; remove it or choose another output",
-            args.output
-        ));
-    }
+    let output = OutputPath::check(&args.output, "--output", Existing::replace_if(args.force))?;
     let format = args
         .output_format
-        .unwrap_or_else(|| Format::of_path(output));
-    let file = OpenOptions::new()
-        .write(true)
-        .create(true)
-        .truncate(true)
-        .open(output)
-        .map_err(|e| format!("cannot create {}: {e}", args.output))?;
-    let mut writer = BufWriter::with_capacity(1 << 20, file);
+        .unwrap_or_else(|| Format::of_path(Path::new(&args.output)));
+    let mut writer = output.create()?;
     let mut bytes = Vec::new();
     let mut count = 0u64;
     let mut convert = || -> Result<(), String> {
@@ -63,15 +54,11 @@ pub fn run_convert(args: &ConvertArgs) -> Result<(), String> {
             })?;
             count += index;
         }
-        writer
-            .flush()
-            .map_err(|e| format!("cannot write {}: {e}", args.output))
+        Ok(())
     };
-    if let Err(e) = convert() {
-        let _ = std::fs::remove_file(output);
-        return Err(e);
-    }
-    eprintln!(
+    convert()?;
+    writer.commit()?;
+    errln!(
         "convert: {} from {} to {} ({})",
         console::count(count, "position"),
         console::count(args.input.len() as u64, "file"),
@@ -95,6 +82,7 @@ mod tests {
         run_convert(&ConvertArgs {
             input: vec![input.to_str().unwrap().to_string()],
             output: output.to_str().unwrap().to_string(),
+            force: false,
             input_format: None,
             output_format: None,
         })

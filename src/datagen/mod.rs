@@ -6,15 +6,15 @@
 
 mod game;
 
-use crate::console::{count, count_irregular};
+use crate::console::{count, count_irregular, errln};
 use crate::notation::openings;
+use crate::output_file::{Existing, OutputPath};
 use crate::protocol::options::MAX_THREADS;
-use crate::samples::{Format, Record, RECORD_BYTES};
+use crate::samples::{self, Format, Record, RECORD_BYTES};
 use clap::Args;
 pub use game::{play_game, GameRecord, Settings};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use std::fs::OpenOptions;
-use std::io::{BufWriter, IsTerminal, Read, Write};
+use std::io::{IsTerminal, Read, Seek, SeekFrom, Write};
 use std::path::Path;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
@@ -78,9 +78,16 @@ pub struct DatagenArgs {
     /// Output format (default: binary for a `.bin` file, text otherwise).
     #[arg(long, value_enum)]
     pub format: Option<Format>,
-    /// Add to an existing file instead of refusing to overwrite it.
-    #[arg(long)]
+    /// Add to an existing file of the same format (checked first) instead of refusing it.
+    #[arg(long, conflicts_with = "force")]
     pub append: bool,
+    /// Replace an existing file.
+    #[arg(long)]
+    pub force: bool,
+    /// Put the games played so far into the output every this many seconds (a copy of the
+    /// file is made each time): a run that is killed loses only the games since.
+    #[arg(long, default_value_t = 300, value_name = "SECONDS")]
+    pub save_every: u64,
     /// Stop after this many games of the whole run (default: no limit; Ctrl-C stops). With
     /// `--shard`, the shard plays its share of them.
     #[arg(long)]
@@ -141,26 +148,41 @@ pub fn run_datagen(args: &DatagenArgs) -> Result<(), String> {
     if !(1..=4096).contains(&args.hash) {
         return Err(format!("--hash must be 1..=4096 MB, not {}", args.hash));
     }
+    for (flag, value) in [("--games", args.games), ("--positions", args.positions)] {
+        if value == Some(0) {
+            return Err(format!("{flag} must be at least 1"));
+        }
+    }
+    if args.save_every == 0 {
+        return Err("--save-every must be at least 1 second".into());
+    }
+    let path = Path::new(&args.output);
+    let format = args.format.unwrap_or_else(|| Format::of_path(path));
+    let existing = std::fs::metadata(path)
+        .ok()
+        .filter(|m| m.is_file() && m.len() > 0)
+        .map(|m| m.len());
+    if existing.is_some() && !args.append && !args.force {
+        return Err(format!(
+            "--output {} exists; give --append to add to it or --force to replace it",
+            args.output
+        ));
+    }
+    let mode = if args.append {
+        Existing::Append
+    } else {
+        Existing::replace_if(args.force)
+    };
+    let output = OutputPath::check(path, "--output", mode)?;
+    if args.append && existing.is_some() {
+        check_format(path, format)?;
+    }
     let spec = match args.openings.as_deref() {
         None => openings::OpeningsSpec::default(),
         Some(path) => openings::OpeningsSpec::parse(&[path.to_string()])?,
     };
     let (suite, _) = openings::load(&spec)?;
-    let path = Path::new(&args.output);
-    let format = args.format.unwrap_or_else(|| Format::of_path(path));
     let shard = args.shard.unwrap_or(Shard::WHOLE);
-    let existing = std::fs::metadata(path).map(|m| m.len()).ok();
-    if existing.is_some_and(|len| len > 0) {
-        if !args.append {
-            return Err(format!(
-                "{} exists; give --append to add to it",
-                args.output
-            ));
-        }
-        if format == Format::Binary {
-            check_binary(path)?;
-        }
-    }
     let seed = args.seed.unwrap_or_else(|| {
         if args.append {
             existing.unwrap_or(0) + 1
@@ -168,11 +190,6 @@ pub fn run_datagen(args: &DatagenArgs) -> Result<(), String> {
             1
         }
     });
-    let file = OpenOptions::new()
-        .create(true)
-        .append(true)
-        .open(path)
-        .map_err(|e| format!("cannot open {}: {e}", args.output))?;
     let settings = Settings {
         nodes: args.nodes,
         depth: args.depth,
@@ -193,7 +210,7 @@ pub fn run_datagen(args: &DatagenArgs) -> Result<(), String> {
         // A second handler (another command in the same process) is not possible; ignore.
         let _ = ctrlc::set_handler(move || stop.store(true, Ordering::SeqCst));
     }
-    eprintln!(
+    errln!(
         "datagen: {}, {} per move, {}, seed {seed}{}, {}, writing {} to {}",
         count(args.threads as u64, "thread"),
         match args.depth {
@@ -216,7 +233,10 @@ pub fn run_datagen(args: &DatagenArgs) -> Result<(), String> {
         args.output
     );
     let progress = Progress::new(args.games.map(|g| shard.share(g)), args.positions);
-    let writer = Mutex::new(BufWriter::new(file));
+    // Nothing is at the output until it is whole: the games go to a file beside it, put in
+    // place now and then and at the end (a copy of the old file first, with --append).
+    let writer = Mutex::new((output.create()?, Instant::now()));
+    let save_every = Duration::from_secs(args.save_every);
     let next_game = AtomicU64::new(0);
     let start = Instant::now();
 
@@ -241,10 +261,14 @@ pub fn run_datagen(args: &DatagenArgs) -> Result<(), String> {
             bytes.clear();
             game.encode(format, &mut bytes);
             {
-                let mut out = writer.lock().map_err(|_| "writer poisoned")?;
+                let mut guard = writer.lock().map_err(|_| "writer poisoned")?;
+                let (out, saved) = &mut *guard;
                 out.write_all(&bytes)
-                    .and_then(|()| out.flush())
                     .map_err(|e| format!("cannot write {}: {e}", args.output))?;
+                if saved.elapsed() >= save_every {
+                    out.checkpoint()?;
+                    *saved = Instant::now();
+                }
             }
             let total = progress.game_done(game.positions.len() as u64);
             if args.positions.is_some_and(|n| total >= n) {
@@ -269,30 +293,72 @@ pub fn run_datagen(args: &DatagenArgs) -> Result<(), String> {
             .into_iter()
             .try_for_each(|t| t.join().expect("datagen thread panicked"))
     });
+    // The games of a failed run are not put in place (those saved before stay).
+    let (file, _) = writer.into_inner().map_err(|_| "writer poisoned")?;
+    let outcome = outcome.and_then(|()| file.commit());
     progress.finish(start.elapsed());
     outcome
 }
 
-/// Refuses to append binary records to a file that does not hold whole ones.
-fn check_binary(path: &Path) -> Result<(), String> {
+/// Refuses to add to a file that is not whole in `format`: its first and last record (or
+/// line) must read as positions, and a binary file must hold whole records, a text file end
+/// its last line.
+fn check_format(path: &Path, format: Format) -> Result<(), String> {
     let name = path.display();
-    let mut file = std::fs::File::open(path).map_err(|e| format!("cannot open {name}: {e}"))?;
-    let len = file
-        .metadata()
-        .map_err(|e| format!("cannot read {name}: {e}"))?
-        .len();
-    if len % RECORD_BYTES as u64 != 0 {
-        return Err(format!(
-            "{name} has {len} bytes, not a whole number of {RECORD_BYTES}-byte records: \
-             it is not a binary datagen file, or its last record is cut short"
-        ));
+    let fail = |e: std::io::Error| format!("cannot read {name}: {e}");
+    let mut file = std::fs::File::open(path).map_err(fail)?;
+    let len = file.metadata().map_err(fail)?.len();
+    let not = |what: String| {
+        format!(
+            "{name} is not a whole {} datagen file ({what}); --append adds only to one",
+            match format {
+                Format::Text => "text",
+                Format::Binary => "binary",
+            }
+        )
+    };
+    match format {
+        Format::Binary => {
+            if len % RECORD_BYTES as u64 != 0 {
+                return Err(not(format!(
+                    "{len} bytes, not a whole number of {RECORD_BYTES}-byte records"
+                )));
+            }
+            let mut record = [0u8; RECORD_BYTES];
+            for offset in [0, len - RECORD_BYTES as u64] {
+                file.seek(SeekFrom::Start(offset)).map_err(fail)?;
+                file.read_exact(&mut record).map_err(fail)?;
+                Record::from_bytes(&record)
+                    .and_then(|r| r.position().map(|_| ()))
+                    .map_err(|e| not(format!("the record at byte {offset}: {e}")))?;
+            }
+        }
+        Format::Text => {
+            // A line is well under 200 bytes: the ends of the file hold whole ones.
+            const END: u64 = 4096;
+            let mut head = Vec::new();
+            (&mut file).take(END).read_to_end(&mut head).map_err(fail)?;
+            let start = len.saturating_sub(END);
+            file.seek(SeekFrom::Start(start)).map_err(fail)?;
+            let mut tail = Vec::new();
+            file.read_to_end(&mut tail).map_err(fail)?;
+            if tail.last() != Some(&b'\n') {
+                return Err(not("its last line is cut short".into()));
+            }
+            let text = |bytes: &[u8]| String::from_utf8_lossy(bytes).into_owned();
+            let first = text(&head).lines().next().unwrap_or("").to_string();
+            let tail = text(&tail);
+            let last = tail.lines().last().unwrap_or("");
+            for (which, line) in [("first", first.trim()), ("last", last.trim())] {
+                if line.is_empty() || line.starts_with('#') {
+                    continue; // the reader skips these
+                }
+                samples::parse_text_line(line)
+                    .map_err(|e| not(format!("its {which} line: {e}")))?;
+            }
+        }
     }
-    let mut first = [0u8; RECORD_BYTES];
-    file.read_exact(&mut first)
-        .map_err(|e| format!("cannot read {name}: {e}"))?;
-    Record::from_bytes(&first)
-        .and_then(|record| record.position().map(|_| ()))
-        .map_err(|e| format!("{name} does not start with a binary record ({e})"))
+    Ok(())
 }
 
 /// Games and positions written, shown as a bar (or, when stderr is not a terminal, a line
@@ -363,7 +429,7 @@ impl Progress {
             let mut last = self.last_line.lock().unwrap_or_else(|e| e.into_inner());
             if last.elapsed() >= Duration::from_secs(60) {
                 *last = Instant::now();
-                eprintln!("{}", self.status_line(games, total, rate));
+                errln!("{}", self.status_line(games, total, rate));
             }
         }
         total
@@ -393,7 +459,7 @@ impl Progress {
         let games = self.games.load(Ordering::SeqCst);
         let total = self.positions.load(Ordering::SeqCst);
         let secs = elapsed.as_secs_f64().max(1e-3);
-        eprintln!(
+        errln!(
             "datagen: {}, {} in {secs:.1} s ({:.1} positions/s)",
             count(games, "game"),
             count(total, "position"),
@@ -413,6 +479,8 @@ mod tests {
             output: output.to_str().unwrap().to_string(),
             format: None,
             append: false,
+            force: false,
+            save_every: 300,
             games: Some(3),
             positions: None,
             shard: None,

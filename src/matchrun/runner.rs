@@ -10,7 +10,7 @@ use super::report::{EngineRow, GameRow, Report};
 use super::sprt::{Sprt, SprtStatus};
 use super::timecontrol::MoveLimits;
 use super::{resume, standings, MatchArgs, Tournament};
-use crate::console::{count, out, outln};
+use crate::console::{count, errln, out, outln};
 use crate::notation::openings::{self, Opening, OpeningsSpec};
 use crate::Color;
 use std::collections::{HashMap, HashSet};
@@ -779,7 +779,7 @@ pub fn run(args: &MatchArgs) -> Result<(), String> {
             if interrupt.swap(true, Ordering::SeqCst) {
                 std::process::exit(130);
             }
-            eprintln!("\ninterrupted: stopping engines (Ctrl-C again to quit at once)");
+            errln!("\ninterrupted: stopping engines (Ctrl-C again to quit at once)");
         });
     }
 

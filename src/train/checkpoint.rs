@@ -4,7 +4,7 @@
 
 use super::model::{FloatNet, PARAMS};
 use super::Adam;
-use std::io::{BufWriter, Write};
+use crate::output_file::OutputPath;
 use std::path::Path;
 
 const MAGIC: &[u8; 8] = b"CHCKPT01";
@@ -16,26 +16,27 @@ pub struct Checkpoint {
     pub k: f32,
 }
 
-pub fn write(path: &Path, net: &FloatNet, adam: &Adam, epoch: usize, k: f32) -> Result<(), String> {
-    let name = path.display();
-    // Written beside, then renamed: a run stopped while writing keeps the previous checkpoint.
-    let temporary = path.with_extension("ckpt.tmp");
-    let file = std::fs::File::create(&temporary).map_err(|e| format!("{name}: {e}"))?;
-    let mut out = BufWriter::new(file);
-    let mut put = |bytes: &[u8]| out.write_all(bytes).map_err(|e| format!("{name}: {e}"));
-    put(MAGIC)?;
-    put(&(epoch as u32).to_le_bytes())?;
-    put(&adam.t.to_le_bytes())?;
-    put(&k.to_le_bytes())?;
-    put(&(PARAMS as u32).to_le_bytes())?;
+/// Writes the checkpoint through a file beside it, so a run stopped while writing keeps the
+/// previous one.
+pub fn write(
+    path: &OutputPath,
+    net: &FloatNet,
+    adam: &Adam,
+    epoch: usize,
+    k: f32,
+) -> Result<(), String> {
+    let mut bytes = Vec::with_capacity(28 + 12 * PARAMS);
+    bytes.extend_from_slice(MAGIC);
+    bytes.extend_from_slice(&(epoch as u32).to_le_bytes());
+    bytes.extend_from_slice(&adam.t.to_le_bytes());
+    bytes.extend_from_slice(&k.to_le_bytes());
+    bytes.extend_from_slice(&(PARAMS as u32).to_le_bytes());
     for block in [&net.0, &adam.m, &adam.v] {
         for x in block.iter() {
-            put(&x.to_le_bytes())?;
+            bytes.extend_from_slice(&x.to_le_bytes());
         }
     }
-    out.flush().map_err(|e| format!("{name}: {e}"))?;
-    drop(out);
-    std::fs::rename(&temporary, path).map_err(|e| format!("{name}: {e}"))
+    path.write(&bytes)
 }
 
 pub fn read(path: &Path) -> Result<Checkpoint, String> {
@@ -91,7 +92,10 @@ mod tests {
         adam.m[5] = 0.25;
         adam.v[7] = 0.5;
         adam.t = 99;
-        write(&path, &net, &adam, 3, 0.0042).unwrap();
+        let output =
+            OutputPath::check(&path, "--checkpoint", crate::output_file::Existing::Replace)
+                .unwrap();
+        write(&output, &net, &adam, 3, 0.0042).unwrap();
         let back = read(&path).unwrap();
         assert!(back.net == net);
         assert_eq!((back.epoch, back.k, back.adam.t), (3, 0.0042, 99));

@@ -11,6 +11,7 @@ mod checkpoint;
 pub mod model;
 
 use crate::console::outln;
+use crate::output_file::{Existing, OutputPath};
 use crate::samples::{self, Record};
 use clap::Args;
 use model::{FloatNet, Objective, Sample, Scratch, PARAMS};
@@ -29,9 +30,15 @@ pub struct TrainArgs {
     /// Float checkpoint rewritten after every epoch (default: OUTPUT with `.ckpt`).
     #[arg(long, value_name = "FILE")]
     pub checkpoint: Option<PathBuf>,
-    /// Continue from a checkpoint (its epoch count, weights and optimiser state).
+    /// Continue from a checkpoint (its epoch count, weights and optimiser state). When it is
+    /// this run's checkpoint, the run goes on in place: its checkpoint and network are
+    /// rewritten without `--force`.
     #[arg(long, value_name = "FILE")]
     pub resume: Option<PathBuf>,
+    /// Replace an existing network or checkpoint.
+    #[arg(long)]
+    pub force: bool,
+    /// Epochs to reach, counting a resumed run's (each a pass over the training positions).
     #[arg(long, default_value_t = 20)]
     pub epochs: usize,
     /// Positions per gradient step.
@@ -43,6 +50,7 @@ pub struct TrainArgs {
     /// Multiply the learning rate by `--lr-gamma` after every this many epochs.
     #[arg(long, default_value_t = 8)]
     pub lr_step: usize,
+    /// Factor applied to the learning rate every `--lr-step` epochs.
     #[arg(long, default_value_t = 0.3)]
     pub lr_gamma: f32,
     /// Weight of the game result in the target (the rest is the search score).
@@ -54,8 +62,10 @@ pub struct TrainArgs {
     /// Every this-many-th block of 1024 consecutive positions (about ten games) is held out.
     #[arg(long, default_value_t = 20)]
     pub validation_every: usize,
+    /// Threads sharing each batch, 1 to 256.
     #[arg(long, default_value_t = 2)]
     pub threads: usize,
+    /// Seed of the first weights, the shuffles and the mirroring.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
     /// Train on the left-right mirror image of a random half of the positions each epoch.
@@ -80,15 +90,38 @@ pub fn run_train(args: &TrainArgs) -> Result<(), String> {
             args.lambda
         ));
     }
-    if let Some(dir) = args.output.parent().filter(|d| !d.as_os_str().is_empty()) {
-        if !dir.is_dir() {
-            return Err(format!("{}: no such directory for --output", dir.display()));
+    if args.epochs == 0 {
+        return Err("--epochs must be at least 1".into());
+    }
+    for (flag, value) in [("--lr", args.lr), ("--lr-gamma", args.lr_gamma)] {
+        if !(value > 0.0 && value.is_finite()) {
+            return Err(format!("{flag} must be positive, not {value}"));
         }
+    }
+    if let Some(k) = args.k.filter(|k| !(*k > 0.0 && k.is_finite())) {
+        return Err(format!("--k must be positive, not {k}"));
+    }
+    if args.limit == Some(0) {
+        return Err("--limit must be at least 1".into());
     }
     let checkpoint_path = args
         .checkpoint
         .clone()
         .unwrap_or_else(|| args.output.with_extension("ckpt"));
+    if checkpoint_path == args.output {
+        return Err(format!(
+            "--checkpoint and --output are the same file, {}",
+            args.output.display()
+        ));
+    }
+    // A run resumed from its own checkpoint rewrites its own files.
+    let in_place = args
+        .resume
+        .as_ref()
+        .is_some_and(|r| same_file(r, &checkpoint_path));
+    let existing = Existing::replace_if(args.force || in_place);
+    let output = OutputPath::check(&args.output, "--output", existing)?;
+    let checkpoint_output = OutputPath::check(&checkpoint_path, "--checkpoint", existing)?;
 
     let start = Instant::now();
     let mut records = Vec::new();
@@ -106,9 +139,13 @@ pub fn run_train(args: &TrainArgs) -> Result<(), String> {
     }
     let (train, valid) = split(&records, args.validation_every);
     if train.is_empty() || valid.is_empty() {
+        // The first block held out is the `every`-th of 1024.
+        let needed = (args.validation_every - 1) * 1024 + 1;
         return Err(format!(
-            "{} positions: too few for a training and a validation set",
-            records.len()
+            "{} positions: too few for a training and a validation set (at least {needed} \
+             with --validation-every {})",
+            records.len(),
+            args.validation_every
         ));
     }
     outln!(
@@ -123,6 +160,14 @@ pub fn run_train(args: &TrainArgs) -> Result<(), String> {
     let (mut net, mut optimiser, first_epoch, k) = match &args.resume {
         Some(path) => {
             let c = checkpoint::read(path)?;
+            if c.epoch >= args.epochs {
+                return Err(format!(
+                    "{} is at epoch {}: --epochs {} leaves nothing to train",
+                    path.display(),
+                    c.epoch,
+                    args.epochs
+                ));
+            }
             outln!("resumed {} after epoch {}", path.display(), c.epoch);
             (c.net, c.adam, c.epoch, c.k)
         }
@@ -206,6 +251,12 @@ pub fn run_train(args: &TrainArgs) -> Result<(), String> {
         bar.finish_and_clear();
         let train_loss = train_loss / train.len() as f64;
         let valid_loss = validation_loss(&net, &valid, &objective, args.threads);
+        if !(train_loss.is_finite() && valid_loss.is_finite()) {
+            return Err(format!(
+                "training diverged at epoch {epoch} (loss {train_loss}, validation {valid_loss}): \
+                 try a lower --lr; this epoch was not written"
+            ));
+        }
         let seconds = began.elapsed().as_secs_f64();
         let improved = valid_loss < best;
         outln!(
@@ -214,18 +265,18 @@ pub fn run_train(args: &TrainArgs) -> Result<(), String> {
             train.len() as f64 / seconds / args.threads as f64,
             if improved { "  best" } else { "" }
         );
-        checkpoint::write(&checkpoint_path, &net, &optimiser, epoch, k)?;
+        checkpoint::write(&checkpoint_output, &net, &optimiser, epoch, k)?;
         if improved {
             best = valid_loss;
             let name = args.output.display().to_string();
-            std::fs::write(&args.output, net.quantise(&name).to_bytes())
-                .map_err(|e| format!("{}: {e}", args.output.display()))?;
+            output.write(&net.quantise(&name).to_bytes())?;
             best_net = Some(net.clone());
         }
     }
-    if let Some(float) = &best_net {
-        report_quantisation(float, &args.output, &valid)?;
-    }
+    let Some(float) = &best_net else {
+        return Err("no epoch gave a validation loss to keep; nothing written".into());
+    };
+    report_quantisation(float, &args.output, &valid)?;
     outln!(
         "wrote {} (best validation loss {best:.6}); checkpoint {}; {:.1}s in all",
         args.output.display(),
@@ -233,6 +284,14 @@ pub fn run_train(args: &TrainArgs) -> Result<(), String> {
         start.elapsed().as_secs_f64()
     );
     Ok(())
+}
+
+/// Whether two paths name one file (the second may not exist yet).
+fn same_file(a: &std::path::Path, b: &std::path::Path) -> bool {
+    match (std::fs::canonicalize(a), std::fs::canonicalize(b)) {
+        (Ok(a), Ok(b)) => a == b,
+        _ => a == b,
+    }
 }
 
 /// Training and validation sets: every `every`-th block of 1024 consecutive positions is held

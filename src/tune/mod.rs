@@ -14,6 +14,7 @@ pub mod params_writer;
 
 use crate::console::{count, outln};
 use crate::eval::trace::weight;
+use crate::output_file::{Existing, OutputPath};
 use clap::Args;
 use data::{Dataset, LoadOptions};
 use indicatif::{ProgressBar, ProgressStyle};
@@ -29,9 +30,12 @@ pub struct TuneArgs {
     /// Datagen output files: text lines `FEN | score | result`, or 40-byte records for `.bin`.
     #[arg(long = "data", value_name = "FILE", required = true, num_args = 1..)]
     pub data: Vec<String>,
-    /// Where the new params.rs is written.
+    /// Where the new params.rs is written (in a clone of the repository by default).
     #[arg(long, value_name = "FILE", default_value = "src/eval/params.rs")]
     pub output: String,
+    /// Replace an existing output (the default one too).
+    #[arg(long)]
+    pub force: bool,
     /// Print the loss change only; write nothing.
     #[arg(long)]
     pub dry_run: bool,
@@ -47,7 +51,7 @@ pub struct TuneArgs {
     /// Use this K instead of fitting it (sigmoid(K × centipawns)).
     #[arg(long)]
     pub k: Option<f64>,
-    /// Threads for loading and gradients (default: all cores).
+    /// Threads for loading and gradients, 1 to 256 (default: all cores).
     #[arg(long)]
     pub threads: Option<usize>,
     /// Every N-th block of 1024 consecutive positions (about ten games) is held out to
@@ -90,6 +94,19 @@ pub fn run_tune(args: &TuneArgs) -> Result<(), String> {
             return Err(format!("--k must be positive, not {k}"));
         }
     }
+    if args.threads.is_some_and(|t| !(1..=256).contains(&t)) {
+        return Err(format!(
+            "--threads must be 1..=256, not {}",
+            args.threads.unwrap_or(0)
+        ));
+    }
+    if args.epochs == 0 {
+        return Err("--epochs must be at least 1".into());
+    }
+    // Checked before the fit, which can take hours, not after it.
+    let output = (!args.dry_run)
+        .then(|| OutputPath::check(&args.output, "--output", Existing::replace_if(args.force)))
+        .transpose()?;
     let threads = args
         .threads
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
@@ -114,6 +131,11 @@ pub fn run_tune(args: &TuneArgs) -> Result<(), String> {
         Some(k) => k,
         None => fit_k(&train, &w, args.lambda, threads),
     };
+    if !(k > 0.0 && k.is_finite()) {
+        return Err(format!(
+            "the fit of K failed (K = {k}): the data do not fit"
+        ));
+    }
     outln!("K = {k:.6} (sigmoid(K x centipawns))");
     let losses = |w: &Weights| {
         (
@@ -149,6 +171,12 @@ pub fn run_tune(args: &TuneArgs) -> Result<(), String> {
     let mut best = (validation_before, 0, w.clone());
     for epoch in 1..=args.epochs {
         let (loss, mut grad) = loss_and_gradient(&train, &w, k, args.lambda, threads, true);
+        if !loss.is_finite() {
+            bar.finish_and_clear();
+            return Err(format!(
+                "the fit failed at epoch {epoch}: the loss is {loss} (try a lower --lr); nothing written"
+            ));
+        }
         optimizer::add_l2_gradient(&mut grad, &w, &start_weights, args.l2);
         adam.step(&mut w, &grad);
         // The data loss is what early stopping and the log compare; the pull is shown beside it.
@@ -211,6 +239,9 @@ pub fn run_tune(args: &TuneArgs) -> Result<(), String> {
             }
         })
         .collect();
+    if w.iter().flatten().any(|v| !v.is_finite()) {
+        return Err("the fit failed: a weight is not a finite number; nothing written".into());
+    }
     let rounded: Weights = tuned.iter().map(|p| [p[0] as f64, p[1] as f64]).collect();
     let (train_after, validation_after) = losses(&rounded);
     outln!(
@@ -222,12 +253,12 @@ pub fn run_tune(args: &TuneArgs) -> Result<(), String> {
         validation_after - validation_before
     );
     print_largest_changes(&initial, &tuned);
-    if args.dry_run {
+    let Some(output) = output else {
         outln!("dry run: nothing written");
         return Ok(());
-    }
+    };
     let text = params_writer::write(BUILT_PARAMS, &tuned)?;
-    std::fs::write(&args.output, text).map_err(|e| format!("cannot write {}: {e}", args.output))?;
+    output.write(text.as_bytes())?;
     outln!(
         "wrote {}; run `cargo fmt` (a longer number may rewrap a line), rebuild and bench",
         args.output

@@ -7,6 +7,7 @@
 
 use super::{material_weight, Model, START_MATERIAL};
 use crate::console::{count, outln};
+use crate::output_file::{Existing, OutputPath};
 use crate::samples::{for_each_record, Record};
 use crate::Color;
 use clap::Args;
@@ -21,6 +22,9 @@ pub struct WdlArgs {
     /// Also write the coefficients to this file (`src/wdl/params.rs` to use them).
     #[arg(long, value_name = "FILE")]
     pub output: Option<String>,
+    /// Replace an existing output.
+    #[arg(long)]
+    pub force: bool,
     /// Material counts held by fewer positions are left out, and the model clamps to the range
     /// of those kept.
     #[arg(long, default_value_t = 2000)]
@@ -45,8 +49,28 @@ struct Group {
     cells: Vec<Cell>,
 }
 
+/// Iterations of the joint fit; one that has not settled by then has failed.
+const JOINT_ITERATIONS: usize = 20_000;
+/// The largest centre or width (cp) a fit may give at any material count it covers: past it
+/// the score says next to nothing about the result, and the fit has run away.
+const MAX_PARAMETER: f64 = 10_000.0;
+
 /// Runs the command.
 pub fn run_wdl(args: &WdlArgs) -> Result<(), String> {
+    if args.min_positions == 0 {
+        return Err("--min-positions must be at least 1".into());
+    }
+    if args.max_score <= 0 {
+        return Err(format!(
+            "--max-score must be positive, not {}",
+            args.max_score
+        ));
+    }
+    let output = args
+        .output
+        .as_ref()
+        .map(|path| OutputPath::check(path, "--output", Existing::replace_if(args.force)))
+        .transpose()?;
     let mut cells: HashMap<(i32, i32), [u64; 3]> = HashMap::new();
     let (mut read, mut beyond) = (0u64, 0u64);
     for path in &args.data {
@@ -79,11 +103,16 @@ pub fn run_wdl(args: &WdlArgs) -> Result<(), String> {
         .filter(|g| g.positions >= args.min_positions)
         .collect();
     groups.sort_by_key(|g| g.material);
-    let (Some(first), Some(last)) = (groups.first(), groups.last()) else {
+    // Four coefficients per cubic: fewer counts leave them free.
+    if groups.len() < 4 {
         return Err(format!(
-            "no material count has {} positions",
+            "too little data to fit: {} held by at least {} positions, and the fit needs 4",
+            count(groups.len() as u64, "material count"),
             args.min_positions
         ));
+    }
+    let (Some(first), Some(last)) = (groups.first(), groups.last()) else {
+        unreachable!("four groups at least");
     };
     let material_range = (first.material, last.material);
     let kept: u64 = groups.iter().map(|g| g.positions).sum();
@@ -102,7 +131,7 @@ pub fn run_wdl(args: &WdlArgs) -> Result<(), String> {
     let mut points = Vec::new();
     for group in &groups {
         let nll = |p: &[f64]| group_nll(&group.cells, p[0], p[1]);
-        let (best, _) = nelder_mead(nll, &[150.0, 100.0], &[50.0, 30.0], 400);
+        let (best, _, _) = nelder_mead(nll, &[150.0, 100.0], &[50.0, 30.0], 400);
         points.push((group.material, group.positions as f64, best[0], best[1]));
     }
     // 2. Cubics through them.
@@ -131,8 +160,9 @@ pub fn run_wdl(args: &WdlArgs) -> Result<(), String> {
     // 3. All eight together.
     let steps: Vec<f64> = start.iter().map(|c| 0.05 * c.abs() + 1.0).collect();
     let before = total_nll(&start) / kept as f64;
-    let (best, nll) = nelder_mead(total_nll, &start, &steps, 4000);
+    let (best, nll, settled) = nelder_mead(total_nll, &start, &steps, JOINT_ITERATIONS);
     let model = model_of(&best);
+    check_fit(&model, &groups, nll, settled)?;
     outln!(
         "log loss per position: {before:.5} from the cubics through each count's fit, {:.5} after the joint fit",
         nll / kept as f64
@@ -151,9 +181,54 @@ pub fn run_wdl(args: &WdlArgs) -> Result<(), String> {
     let text = params_text(&model, kept, &names);
     outln!("\n{text}");
     report_bins(&model, &groups);
-    if let Some(path) = &args.output {
-        std::fs::write(path, &text).map_err(|e| format!("{path}: {e}"))?;
-        outln!("wrote {path}");
+    if let Some(output) = output {
+        output.write(text.as_bytes())?;
+        outln!("wrote {}", output.shown());
+    }
+    Ok(())
+}
+
+/// Refuses a fit that failed: one that did not settle, has a centre or width that is not a
+/// positive number within [`MAX_PARAMETER`] at a material count it covers, or predicts the
+/// results no better than their overall rates would, whatever the score.
+fn check_fit(model: &Model, groups: &[Group], nll: f64, settled: bool) -> Result<(), String> {
+    let failed = |why: String| Err(format!("the fit failed: {why}; nothing written"));
+    if !settled || !nll.is_finite() {
+        return failed(format!(
+            "it did not settle in {JOINT_ITERATIONS} iterations (too little data?)"
+        ));
+    }
+    for group in groups {
+        let (a, b) = model.params(group.material);
+        for (name, value) in [("centre", a), ("width", b)] {
+            if !(value > 0.0 && value <= MAX_PARAMETER) {
+                return failed(format!(
+                    "at material {} the {name} is {value:.1} cp, outside 0..{MAX_PARAMETER} \
+                     (too little data, or too few results of each kind?)",
+                    group.material
+                ));
+            }
+        }
+    }
+    let mut totals = [0.0f64; 3];
+    for cell in groups.iter().flat_map(|g| &g.cells) {
+        for (total, n) in totals.iter_mut().zip(cell.counts) {
+            *total += n;
+        }
+    }
+    let all: f64 = totals.iter().sum();
+    let base: f64 = totals
+        .iter()
+        .filter(|&&n| n > 0.0)
+        .map(|&n| -n * (n / all).ln())
+        .sum();
+    if nll >= base {
+        return failed(format!(
+            "its log loss, {:.5} per position, is no better than that of the overall \
+             result rates, {:.5}",
+            nll / all,
+            base / all
+        ));
     }
     Ok(())
 }
@@ -231,13 +306,14 @@ fn cubic_fit(xs: &[(f64, f64)], ys: &[f64]) -> [f64; 4] {
     [0, 1, 2, 3].map(|i| m[i][4] / m[i][i])
 }
 
-/// Minimises `f` from `start` with a simplex of `steps` for at most `iterations`.
+/// Minimises `f` from `start` with a simplex of `steps` for at most `iterations`; the best
+/// point, its value, and whether the simplex settled before the iterations ran out.
 fn nelder_mead(
     f: impl Fn(&[f64]) -> f64,
     start: &[f64],
     steps: &[f64],
     iterations: usize,
-) -> (Vec<f64>, f64) {
+) -> (Vec<f64>, f64, bool) {
     let n = start.len();
     let mut simplex: Vec<(Vec<f64>, f64)> = (0..=n)
         .map(|i| {
@@ -252,9 +328,11 @@ fn nelder_mead(
     let blend = |p: &[f64], q: &[f64], t: f64| -> Vec<f64> {
         p.iter().zip(q).map(|(a, b)| a + t * (b - a)).collect()
     };
+    let mut settled = false;
     for _ in 0..iterations {
         simplex.sort_by(|x, y| x.1.total_cmp(&y.1));
         if (simplex[n].1 - simplex[0].1).abs() <= 1e-9 * simplex[0].1.abs().max(1.0) {
+            settled = true;
             break;
         }
         let centroid: Vec<f64> = (0..n)
@@ -289,7 +367,8 @@ fn nelder_mead(
         }
     }
     simplex.sort_by(|x, y| x.1.total_cmp(&y.1));
-    simplex.swap_remove(0)
+    let (best, value) = simplex.swap_remove(0);
+    (best, value, settled)
 }
 
 /// The `params.rs` text of a fitted model.
@@ -414,14 +493,14 @@ mod tests {
                 counts,
             });
         }
-        let (best, _) = nelder_mead(
+        let (best, _, settled) = nelder_mead(
             |p| group_nll(&cells, p[0], p[1]),
             &[100.0, 50.0],
             &[50.0, 30.0],
             400,
         );
         assert!(
-            (best[0] - a).abs() < 8.0 && (best[1] - b).abs() < 8.0,
+            settled && (best[0] - a).abs() < 8.0 && (best[1] - b).abs() < 8.0,
             "{best:?}"
         );
     }
