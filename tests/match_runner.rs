@@ -1022,7 +1022,7 @@ fn cutechess_arguments_give_the_same_match_as_ours() {
     for needle in [
         "1. A: cmd=",
         "options=[Hash=16] limits=10+0.1",
-        "proto=Ucci",
+        "proto=ucci",
         "pairings A-B A-C B-C; games 6 per pairing, 18 in all",
     ] {
         assert!(text.contains(needle), "missing {needle} in\n{text}");
@@ -1172,6 +1172,7 @@ fn a_resumed_match_ends_with_the_totals_of_an_uncut_one() {
 #[test]
 fn the_round_robin_report_lists_games_standings_and_settings() {
     let path = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("round-robin.html");
+    let _ = std::fs::remove_file(&path);
     let pgn = pgn_path("round-robin-report");
     let mut args = fake("X", "arg=--seed arg=1 option.Hash=8");
     args.extend(fake("Y", "arg=--seed arg=2"));
@@ -1192,6 +1193,8 @@ fn the_round_robin_report_lists_games_standings_and_settings() {
         &format!("<td><code>{} --seed 1</code></td>", fake_engine()),
         "<td>Hash=8</td>",
         "<td>ucci</td>",
+        // The margin the games used, not the rule that chose it.
+        "<th>time margin</th><td>0 ms</td>",
         "<h2>Standings</h2>",
         "<table class=\"crosstable\">",
         "<h2>Games</h2>",
@@ -1333,4 +1336,174 @@ fn every_readme_match_example_runs() {
             "{command}\n{text}"
         );
     }
+}
+
+/// An option the engine does not offer, or a value outside its type or range, stops the match
+/// before the first game with one line; `--dry-run` too, since it starts every engine.
+#[test]
+fn options_the_engine_refuses_stop_the_match_before_it_starts() {
+    let pgn = pgn_path("bad-options");
+    for (option, proto, message) in [
+        ("option.Bogus=1", "uci", "does not offer"),
+        ("option.Hash=abc", "uci", "abc"),
+        ("option.Hash=0", "uci", "1 to 1024"),
+        ("option.hash=4096", "uci", "1 to 1024"),
+        ("option.hashsize=nine", "ucci", "nine"),
+        ("option.Hash=16", "ucci", "does not offer"),
+    ] {
+        for dry_run in [false, true] {
+            let mut args = fake("A", &format!("{option} proto={proto}"));
+            args.extend(fake("B", ""));
+            args.extend(["--depth", "1"].map(String::from));
+            if dry_run {
+                args.push("--dry-run".into());
+            }
+            let (output, games) = chariot_match(&args, &pgn);
+            let err = String::from_utf8_lossy(&output.stderr);
+            assert!(!output.status.success(), "{option} {proto} was accepted");
+            assert!(
+                err.contains(message)
+                    && err.contains(&option["option.".len()..option.find('=').unwrap()]),
+                "{option} {proto}: {err}"
+            );
+            assert_eq!(err.lines().count(), 1, "{err}");
+            assert!(games.is_empty());
+            assert!(!stdout(&output).contains("Every engine started"));
+        }
+    }
+    // What the engine offers is taken, in any case of letters.
+    let mut args = fake("A", "option.hash=8");
+    args.extend(fake("B", "proto=ucci option.hashsize=8"));
+    args.extend(["--depth", "1", "--dry-run"].map(String::from));
+    let output = run_match(&args);
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+}
+
+/// `--dry-run` speaks plainly: no Rust debug forms.
+#[test]
+fn a_dry_run_prints_no_debug_forms() {
+    let mut args = fake("A", "option.Hash=8 arg=--seed arg=2");
+    args.extend(fake("B", "proto=ucci"));
+    args.extend(["--depth", "1", "--dry-run"].map(String::from));
+    let text = stdout(&run_match(&args));
+    for debug in [
+        "Some(",
+        "None",
+        "Uci",
+        "Ucci",
+        "[\"",
+        "Duration",
+        "ResignRule",
+        "30s",
+    ] {
+        assert!(!text.contains(debug), "{debug} in\n{text}");
+    }
+    for plain in [
+        "proto=uci ",
+        "proto=ucci ",
+        "max moves: no limit",
+        "SPRT: none",
+    ] {
+        assert!(text.contains(plain), "missing {plain} in\n{text}");
+    }
+}
+
+/// Moves of well under a millisecond are timed to the microsecond: the PGN and the report
+/// show their time, not 0.
+#[test]
+fn short_moves_are_timed_to_the_microsecond() {
+    let pgn = pgn_path("short-moves");
+    let report = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("short-moves.html");
+    let _ = std::fs::remove_file(&report);
+    let mut args = fake("A", "arg=--think-us arg=600");
+    args.extend(fake("B", "arg=--think-us arg=600"));
+    args.extend(
+        [
+            "--depth",
+            "1",
+            "--games",
+            "2",
+            "--max-moves",
+            "30",
+            "--report",
+        ]
+        .map(String::from),
+    );
+    args.push(report.display().to_string());
+    let (output, games) = chariot_match(&args, &pgn);
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    assert_eq!(games.len(), 2);
+    for game in &games {
+        for comment in &game.comments[..game.comments.len() - 1] {
+            let time = comment.rsplit(' ').next().unwrap().trim_end_matches('s');
+            let seconds: f64 = time.parse().unwrap_or_else(|_| panic!("{comment}"));
+            assert!((0.0006..0.5).contains(&seconds), "{comment}");
+        }
+    }
+    let html = std::fs::read_to_string(&report).unwrap();
+    let times = html.split("<h2>Time per move</h2>").nth(1).unwrap();
+    let row = times
+        .lines()
+        .find(|l| l.starts_with("<tr><td>A</td>"))
+        .unwrap_or_else(|| panic!("{html}"));
+    let cells: Vec<&str> = row.split("<td>").collect();
+    let per_move: f64 = cells[3].trim_end_matches("</td>").parse().unwrap();
+    assert!(per_move >= 0.6, "{row}");
+}
+
+/// The report is another file the runner will not replace unless told (or resuming); the
+/// PGN is added to only when it holds games.
+#[test]
+fn the_report_and_pgn_replace_no_file_of_the_user() {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("user-files");
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let notes = dir.join("notes.md");
+    std::fs::write(&notes, "# my notes\n").unwrap();
+    let mut base = fake("A", "");
+    base.extend(fake("B", ""));
+    base.extend(["--depth", "1", "--games", "2", "--max-moves", "20"].map(String::from));
+    for flag in ["--report", "--pgn"] {
+        let mut args = base.clone();
+        args.extend([flag.to_string(), notes.display().to_string()]);
+        let output = run_match(&args);
+        let err = String::from_utf8_lossy(&output.stderr);
+        assert!(!output.status.success(), "{flag} notes.md was accepted");
+        assert!(
+            err.contains("notes.md") && err.lines().count() == 1,
+            "{err}"
+        );
+        assert!(stdout(&output).is_empty(), "{flag}: the match started");
+        assert_eq!(std::fs::read_to_string(&notes).unwrap(), "# my notes\n");
+    }
+    // --force replaces the report; a PGN of games is added to.
+    let pgn = dir.join("games.pgn").display().to_string();
+    for _ in 0..2 {
+        let mut args = base.clone();
+        args.extend([
+            "--report".into(),
+            notes.display().to_string(),
+            "--force".into(),
+        ]);
+        args.extend(["--pgn".to_string(), pgn.clone()]);
+        let output = run_match(&args);
+        assert!(
+            output.status.success(),
+            "{}",
+            String::from_utf8_lossy(&output.stderr)
+        );
+    }
+    assert!(std::fs::read_to_string(&notes)
+        .unwrap()
+        .starts_with("<!DOCTYPE html>"));
+    let games = read_games(&std::fs::read_to_string(&pgn).unwrap()).unwrap();
+    assert_eq!(games.len(), 4);
 }

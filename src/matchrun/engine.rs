@@ -29,6 +29,15 @@ impl Protocol {
         }
     }
 
+    /// The name `proto=` takes.
+    pub fn name(self) -> &'static str {
+        match self {
+            Protocol::Uci => "uci",
+            Protocol::UciVariant => "uci-variant",
+            Protocol::Ucci => "ucci",
+        }
+    }
+
     pub fn rank_base(self) -> RankBase {
         match self {
             Protocol::UciVariant => RankBase::One,
@@ -96,6 +105,99 @@ impl EngineConfig {
                 .map_or_else(|| config.cmd.clone(), |n| n.to_string_lossy().into_owned());
         }
         Ok(config)
+    }
+}
+
+/// An option an engine offers in its handshake, as far as the runner checks values.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Offered {
+    pub name: String,
+    pub kind: String,
+    pub min: Option<i64>,
+    pub max: Option<i64>,
+    /// A combo's choices.
+    pub vars: Vec<String>,
+}
+
+impl Offered {
+    /// Reads an `option` line: UCI's `option name NAME type T [default D] [min A] [max B]
+    /// [var V]...` (a name may hold spaces) or UCCI's `option NAME type T ...`.
+    pub fn parse(line: &str, ucci: bool) -> Option<Offered> {
+        let rest = line.strip_prefix("option ")?;
+        let rest = if ucci {
+            rest
+        } else {
+            rest.trim_start().strip_prefix("name ")?
+        };
+        let at = rest.find(" type ")?;
+        let mut offered = Offered {
+            name: rest[..at].trim().to_string(),
+            kind: String::new(),
+            min: None,
+            max: None,
+            vars: Vec::new(),
+        };
+        // Each keyword's value runs to the next keyword.
+        let mut key = "";
+        let mut value: Vec<&str> = Vec::new();
+        let mut finish = |key: &str, value: &mut Vec<&str>| {
+            let text = value.join(" ");
+            match key {
+                "type" => offered.kind = text,
+                "min" => offered.min = text.parse().ok(),
+                "max" => offered.max = text.parse().ok(),
+                "var" => offered.vars.push(text),
+                _ => {}
+            }
+            value.clear();
+        };
+        for word in rest[at..].split_whitespace() {
+            if matches!(word, "type" | "default" | "min" | "max" | "var") {
+                finish(key, &mut value);
+                key = word;
+            } else {
+                value.push(word);
+            }
+        }
+        finish(key, &mut value);
+        Some(offered)
+    }
+}
+
+/// Checks `option.NAME=VALUE` against what the engine offers: the name (in any case of
+/// letters), and the value by the option's type (a spin's range, a check's true or false, a
+/// combo's choices).
+pub fn check_option(offered: &[Offered], name: &str, value: &str) -> Result<(), String> {
+    let setting = format!("option.{name}={value}");
+    let Some(option) = offered.iter().find(|o| o.name.eq_ignore_ascii_case(name)) else {
+        return Err(format!(
+            "{setting}: the engine does not offer an option '{name}'"
+        ));
+    };
+    let range = match (option.min, option.max) {
+        (Some(min), Some(max)) => format!(" (the engine takes {min} to {max})"),
+        _ => String::new(),
+    };
+    match option.kind.as_str() {
+        "spin" => match value.trim().parse::<i64>() {
+            Err(_) => Err(format!("{setting}: '{value}' is not a whole number{range}")),
+            Ok(v) if option.min.is_some_and(|m| v < m) || option.max.is_some_and(|m| v > m) => {
+                Err(format!("{setting}: out of range{range}"))
+            }
+            Ok(_) => Ok(()),
+        },
+        "check"
+            if !["true", "false"]
+                .iter()
+                .any(|b| value.eq_ignore_ascii_case(b)) =>
+        {
+            Err(format!("{setting}: '{value}' is neither true nor false"))
+        }
+        "combo" if !option.vars.iter().any(|v| v.eq_ignore_ascii_case(value)) => Err(format!(
+            "{setting}: '{value}' is not one of {}",
+            option.vars.join(", ")
+        )),
+        _ => Ok(()),
     }
 }
 
@@ -224,25 +326,41 @@ impl EngineProcess {
             config: config.clone(),
             ucci_millis: false,
         };
-        engine
-            .handshake(timeout, stop)
-            .map_err(|f| format!("{} failed to start: {}", config.name, describe(&f)))?;
+        let failed = |f: Failure| format!("{} failed to start: {}", config.name, describe(&f));
+        let offered = engine.hello(timeout, stop).map_err(failed)?;
+        for (name, value) in &config.options {
+            check_option(&offered, name, value).map_err(|e| format!("{}: {e}", config.name))?;
+        }
+        engine.configure(&offered, timeout, stop).map_err(failed)?;
         Ok(engine)
     }
 
-    fn handshake(&mut self, timeout: Duration, stop: &AtomicBool) -> Result<(), Failure> {
+    /// Sends `uci` or `ucci` and collects the options the engine offers, up to its `uciok`.
+    fn hello(&mut self, timeout: Duration, stop: &AtomicBool) -> Result<Vec<Offered>, Failure> {
         let (hello, ok) = match self.config.proto {
             Protocol::Ucci => ("ucci", "ucciok"),
             Protocol::Uci | Protocol::UciVariant => ("uci", "uciok"),
         };
         self.send(hello)?;
-        let mut offers_millis = false;
+        let mut offered = Vec::new();
+        let ucci = self.config.proto == Protocol::Ucci;
         self.wait_with(
             |l| l == ok,
-            |l| offers_millis |= l.starts_with("option usemillisec "),
+            |l| offered.extend(Offered::parse(l, ucci)),
             timeout,
             stop,
         )?;
+        Ok(offered)
+    }
+
+    /// Sets the options and waits until the engine is ready.
+    fn configure(
+        &mut self,
+        offered: &[Offered],
+        timeout: Duration,
+        stop: &AtomicBool,
+    ) -> Result<(), Failure> {
+        let offers_millis = offered.iter().any(|o| o.name == "usemillisec");
         if self.config.proto == Protocol::Ucci && offers_millis {
             self.send("setoption usemillisec true")?;
             self.ucci_millis = true;
@@ -530,6 +648,52 @@ mod tests {
             Answer::parse("bestmove"),
             Err(Failure::Protocol(_))
         ));
+    }
+
+    #[test]
+    fn offered_options_are_read_and_values_checked() {
+        let uci = [
+            "option name Hash type spin default 16 min 1 max 33554432",
+            "option name Clear Hash type button",
+            "option name UCI_ShowWDL type check default false",
+            "option name Style type combo default Normal var Solid var Normal var Risky Play",
+        ];
+        let offered: Vec<Offered> = uci
+            .iter()
+            .filter_map(|l| Offered::parse(l, false))
+            .collect();
+        assert_eq!(offered.len(), 4);
+        assert_eq!((offered[0].min, offered[0].max), (Some(1), Some(33554432)));
+        assert_eq!(offered[1].name, "Clear Hash");
+        assert_eq!(offered[3].vars, ["Solid", "Normal", "Risky Play"]);
+        let ucci = Offered::parse("option hashsize type spin min 16 max 1024 default 16", true);
+        assert_eq!(ucci.unwrap().max, Some(1024));
+        for (name, value) in [
+            ("hash", "64"),
+            ("Clear Hash", ""),
+            ("UCI_ShowWDL", "TRUE"),
+            ("style", "risky play"),
+        ] {
+            assert_eq!(
+                check_option(&offered, name, value),
+                Ok(()),
+                "{name}={value}"
+            );
+        }
+        for (name, value, words) in [
+            ("Bogus", "1", "does not offer"),
+            (
+                "Hash",
+                "abc",
+                "not a whole number (the engine takes 1 to 33554432)",
+            ),
+            ("Hash", "0", "out of range"),
+            ("UCI_ShowWDL", "yes", "neither true nor false"),
+            ("Style", "Wild", "not one of Solid, Normal, Risky Play"),
+        ] {
+            let error = check_option(&offered, name, value).unwrap_err();
+            assert!(error.contains(words), "{name}={value}: {error}");
+        }
     }
 
     #[test]

@@ -23,12 +23,29 @@ pub struct ResignRule {
     pub score: i32,
 }
 
+impl ResignRule {
+    /// The rule in words, for the report and `--dry-run`.
+    pub fn describe(&self) -> String {
+        format!("{} moves at {} cp", self.moves, self.score)
+    }
+}
+
 /// Draw when, from move `after` on, both engines see |score| <= `score` for `moves` moves each.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct DrawRule {
     pub after: u32,
     pub moves: u32,
     pub score: i32,
+}
+
+impl DrawRule {
+    /// The rule in words, for the report and `--dry-run`.
+    pub fn describe(&self) -> String {
+        format!(
+            "from move {}, {} moves within {} cp",
+            self.after, self.moves, self.score
+        )
+    }
 }
 
 #[derive(Clone, Debug)]
@@ -118,7 +135,8 @@ pub struct PlayedMove {
     pub mv: Move,
     pub score: Option<ReportedScore>,
     pub depth: Option<u32>,
-    pub time_ms: u64,
+    /// Time the engine took, as the runner measured it (to the microsecond).
+    pub time: Duration,
     /// Part of the opening, not chosen by an engine.
     pub book: bool,
 }
@@ -379,7 +397,7 @@ impl GameRecord {
                     mv,
                     score: None,
                     depth: None,
-                    time_ms: 0,
+                    time: Duration::ZERO,
                     book: true,
                 })
                 .collect(),
@@ -644,7 +662,7 @@ fn engine_move(
         mv,
         score: reply.score,
         depth: reply.depth,
-        time_ms: reply.elapsed.as_millis() as u64,
+        time: reply.elapsed,
         book: false,
     })
 }

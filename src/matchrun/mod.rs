@@ -94,7 +94,7 @@ pub struct MatchArgs {
     /// opening is played twice, colours swapped.
     #[arg(long, num_args = 1.., value_name = "FILE [KEY=VALUE]")]
     pub openings: Option<Vec<String>>,
-    /// Write the games to this PGN file (appended, game by game).
+    /// Write the games to this PGN file (appended, game by game; an existing file must be a PGN).
     #[arg(long, value_name = "FILE")]
     pub pgn: Option<String>,
     /// Notation of the PGN's moves: iccs (H2-E2), wxf (C2=5) or chinese (炮二平五).
@@ -103,6 +103,9 @@ pub struct MatchArgs {
     /// Write a self-contained report (HTML, or SVG for a .svg name), refreshed after every game.
     #[arg(long, value_name = "FILE")]
     pub report: Option<String>,
+    /// Replace an existing --report file (a resumed match replaces its own without it).
+    #[arg(long)]
+    pub force: bool,
     /// Sequential test: elo0=E0 elo1=E1 [alpha=0.05] [beta=0.05] (two engines only).
     #[arg(long, num_args = 1.., value_name = "KEY=VALUE")]
     pub sprt: Option<Vec<String>>,

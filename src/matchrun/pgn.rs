@@ -133,7 +133,8 @@ pub fn write_game(out: &mut impl Write, game: &GameRecord, context: &PgnContext)
         let comment = if played.book {
             "book".to_string()
         } else {
-            let time = format!("{:.3}s", played.time_ms as f64 / 1000.0);
+            // To a tenth of a millisecond: fast moves do not all read 0.
+            let time = format!("{:.4}s", played.time.as_secs_f64());
             match (played.score, played.depth) {
                 (Some(s), Some(d)) => format!("{}/{d} {time}", score_text(s)),
                 (Some(s), None) => format!("{} {time}", score_text(s)),
@@ -179,7 +180,7 @@ mod tests {
             mv,
             score,
             depth: score.map(|_| 7),
-            time_ms: 1234,
+            time: std::time::Duration::from_micros(1_234_500),
             book,
         }
     }
@@ -226,7 +227,7 @@ mod tests {
             let [a, b, c] = moves;
             assert!(
                 text.contains(&format!(
-                    "1... {a} {{book}} 2. {b} {{+0.35/7 1.234s}} {c} {{-M4/7 1.234s}}"
+                    "1... {a} {{book}} 2. {b} {{+0.35/7 1.2345s}} {c} {{-M4/7 1.2345s}}"
                 )),
                 "{text}"
             );

@@ -10,6 +10,7 @@ use super::sprt::Sprt;
 use super::standings;
 use super::stats::{signed, Wdl};
 use crate::console::count;
+use crate::output_file::OutputPath;
 use crate::Color;
 use std::collections::BTreeMap;
 use std::fmt::Write;
@@ -51,9 +52,9 @@ pub struct EngineTimes {
     pub name: String,
     /// Average milliseconds per move in each game it played, in order of finishing.
     pub per_game_ms: Vec<f64>,
-    pub total_ms: u64,
+    pub total_ms: f64,
     pub moves: u64,
-    pub max_ms: u64,
+    pub max_ms: f64,
 }
 
 /// One engine as the match runs it.
@@ -167,23 +168,23 @@ impl Report {
             (ids.1, ids.0)
         };
         for (engine, color) in [(red, Color::Red), (black, Color::Black)] {
-            let times: Vec<u64> = record
+            let times: Vec<f64> = record
                 .moves
                 .iter()
                 .enumerate()
                 .filter(|(_, m)| !m.book)
                 .filter(|(i, _)| side_of_ply(record, *i) == color)
-                .map(|(_, m)| m.time_ms)
+                .map(|(_, m)| m.time.as_secs_f64() * 1000.0)
                 .collect();
             let e = &mut self.engines[engine];
-            let sum: u64 = times.iter().sum();
+            let sum: f64 = times.iter().sum();
             e.total_ms += sum;
             e.moves += times.len() as u64;
-            e.max_ms = e.max_ms.max(times.iter().copied().max().unwrap_or(0));
+            e.max_ms = times.iter().copied().fold(e.max_ms, f64::max);
             e.per_game_ms.push(if times.is_empty() {
                 0.0
             } else {
-                sum as f64 / times.len() as f64
+                sum / times.len() as f64
             });
         }
     }
@@ -378,10 +379,10 @@ impl Report {
             .iter()
             .map(|e| {
                 format!(
-                    "{}: {}, {:.0} ms per move, longest {} ms",
+                    "{}: {}, {:.1} ms per move, longest {:.1} ms",
                     e.name,
                     count(e.moves, "move"),
-                    e.total_ms as f64 / e.moves.max(1) as f64,
+                    e.total_ms / e.moves.max(1) as f64,
                     e.max_ms
                 )
             })
@@ -467,7 +468,8 @@ impl Report {
             ),
             Chart::lines(
                 &format!(
-                    "Elo of {} with its 95% interval (±inf drawn at the edge)",
+                    "Elo of {} with its 95% interval (while every game is won, or every game \
+                     lost, the Elo has no finite value and is drawn at the chart's edge)",
                     p.first
                 ),
                 &[Series::new("elo", "Elo", "#d62728", xs(&|pt| clip(pt.elo)))
@@ -511,10 +513,10 @@ impl Report {
         for e in &self.engines {
             let _ = writeln!(
                 out,
-                "<tr><td>{}</td><td>{}</td><td>{:.1}</td><td>{}</td></tr>",
+                "<tr><td>{}</td><td>{}</td><td>{:.1}</td><td>{:.1}</td></tr>",
                 escape(&e.name),
                 e.moves,
-                e.total_ms as f64 / e.moves.max(1) as f64,
+                e.total_ms / e.moves.max(1) as f64,
                 e.max_ms
             );
         }
@@ -553,15 +555,13 @@ impl Report {
 
     /// Writes the report (HTML, or SVG for a `.svg` path) through a temporary file, so a
     /// browser reloading it never sees half a page.
-    pub fn write(&self, path: &str) -> std::io::Result<()> {
-        let text = if path.to_ascii_lowercase().ends_with(".svg") {
+    pub fn write(&self, path: &OutputPath) -> Result<(), String> {
+        let text = if path.shown().to_ascii_lowercase().ends_with(".svg") {
             self.svg()
         } else {
             self.html()
         };
-        let temporary = format!("{path}.part");
-        std::fs::write(&temporary, text)?;
-        std::fs::rename(&temporary, path)
+        path.write(text.as_bytes())
     }
 }
 
@@ -617,6 +617,12 @@ fn endings_chart(p: &PairingSeries) -> Chart {
 }
 
 const WIDTH: f64 = 760.0;
+/// Chart text sizes, in the chart's units: a chart is never drawn wider than `WIDTH` pixels
+/// (see `STYLE`), so these are the smallest sizes shown on a wide screen, and a narrow one
+/// (a two-column layout's 540 pixels) still shows ticks at 10 pixels.
+const TICK_FONT: u32 = 14;
+const TEXT_FONT: u32 = 14;
+const TITLE_FONT: u32 = 16;
 
 /// Full page width: two columns of charts on a wide screen, one on a narrow one; charts
 /// scale with their column.
@@ -631,7 +637,7 @@ th{background:#eee}td:first-child,th:first-child{text-align:left}\n\
 table.info th,table.figures th{text-align:left}table.info td,table.figures td,\
 table.engines td{text-align:left}table.games{width:100%}\n\
 table.games td,table.games th{text-align:left}table.games td:nth-child(7){text-align:right}\n\
-svg{display:block;width:100%;height:auto;margin:0.5em 0}\n\
+svg{display:block;width:100%;max-width:760px;height:auto;margin:0.5em 0}\n\
 details pre{background:#f6f6f6;padding:0.6em;white-space:pre-wrap}\n";
 const ELO_CLIP: f64 = 1000.0;
 const PALETTE: [&str; 6] = [
@@ -788,30 +794,34 @@ impl Chart {
         let x = |v: f64| left + (v - 1.0) / (n - 1.0) * (right - left);
         let y = |v: f64| bottom - (v - lo) / (hi - lo) * (bottom - top);
         let mut body = format!(
-            "<text x=\"{left}\" y=\"18\" font-size=\"14\" font-weight=\"bold\">{}</text>\
+            "<text x=\"{left}\" y=\"18\" font-size=\"{TITLE_FONT}\" font-weight=\"bold\">{}</text>\
              <rect x=\"{left}\" y=\"{top}\" width=\"{}\" height=\"{}\" fill=\"none\" stroke=\"#999\"/>",
             escape(title),
             right - left,
             bottom - top
         );
-        // Five labelled ticks with light grid lines across the plotted range.
-        for k in 0..5 {
-            let value = lo + pad + (hi - lo - 2.0 * pad) * k as f64 / 4.0;
+        // Labelled ticks at round steps (1, 2 or 5 times a power of ten), with light grid lines.
+        let (step, decimals) = tick_step((hi - lo - 2.0 * pad) / 4.0);
+        let mut k = (lo / step).ceil();
+        while k * step <= hi {
+            let value = k * step;
             let _ = write!(
                 body,
                 "<line x1=\"{left}\" x2=\"{right}\" y1=\"{0:.1}\" y2=\"{0:.1}\" stroke=\"#eee\"/>\
-                 <text x=\"{1}\" y=\"{2:.1}\" font-size=\"11\" text-anchor=\"end\">{3}{4}</text>",
+                 <text x=\"{1}\" y=\"{2:.1}\" font-size=\"{TICK_FONT}\" text-anchor=\"end\">{3:.4$}{5}</text>",
                 y(value),
                 left - 4.0,
                 y(value) + 4.0,
-                short(value),
+                value + 0.0, // no "-0"
+                decimals,
                 axis.unit
             );
+            k += 1.0;
         }
         let _ = write!(
             body,
-            "<text x=\"{left}\" y=\"{}\" font-size=\"11\">1</text>\
-             <text x=\"{right}\" y=\"{}\" font-size=\"11\" text-anchor=\"end\">{}</text>",
+            "<text x=\"{left}\" y=\"{}\" font-size=\"{TICK_FONT}\">1</text>\
+             <text x=\"{right}\" y=\"{}\" font-size=\"{TICK_FONT}\" text-anchor=\"end\">{}</text>",
             bottom + 14.0,
             bottom + 14.0,
             count(n as u64, "game")
@@ -833,7 +843,7 @@ impl Chart {
             let _ = write!(
                 body,
                 "<line x1=\"{left}\" x2=\"{right}\" y1=\"{0:.1}\" y2=\"{0:.1}\" stroke=\"#888\" \
-                 stroke-dasharray=\"4 3\"/><text x=\"{1}\" y=\"{2:.1}\" font-size=\"11\">{3}</text>",
+                 stroke-dasharray=\"4 3\"/><text x=\"{1}\" y=\"{2:.1}\" font-size=\"{TICK_FONT}\">{3}</text>",
                 y(*value),
                 right + 2.0 - 40.0,
                 y(*value) - 3.0,
@@ -849,7 +859,7 @@ impl Chart {
             let _ = write!(
                 body,
                 "<polyline data-series=\"{}\" fill=\"none\" stroke=\"{}\" stroke-width=\"1.5\" points=\"{}\"/>\
-                 <text x=\"{}\" y=\"{}\" font-size=\"12\" fill=\"{}\">{}: {}</text>",
+                 <text x=\"{}\" y=\"{}\" font-size=\"{TEXT_FONT}\" fill=\"{}\">{}: {}</text>",
                 escape(&s.id),
                 s.color,
                 points.join(" "),
@@ -868,16 +878,16 @@ impl Chart {
         let max = rows.iter().map(|r| r.1).max().unwrap_or(1).max(1) as f64;
         let (left, width) = (190.0, WIDTH - 190.0 - 60.0);
         let mut body = format!(
-            "<text x=\"10\" y=\"18\" font-size=\"14\" font-weight=\"bold\">{}</text>",
+            "<text x=\"10\" y=\"18\" font-size=\"{TITLE_FONT}\" font-weight=\"bold\">{}</text>",
             escape(title)
         );
         for (i, (label, count)) in rows.iter().enumerate() {
             let y = 30.0 + 22.0 * i as f64;
             let _ = write!(
                 body,
-                "<text x=\"{}\" y=\"{}\" font-size=\"12\" text-anchor=\"end\">{}</text>\
+                "<text x=\"{}\" y=\"{}\" font-size=\"{TEXT_FONT}\" text-anchor=\"end\">{}</text>\
                  <rect data-ending=\"{}\" data-count=\"{count}\" x=\"{left}\" y=\"{y}\" width=\"{:.1}\" height=\"16\" fill=\"#1f77b4\"/>\
-                 <text x=\"{:.1}\" y=\"{}\" font-size=\"12\">{count}</text>",
+                 <text x=\"{:.1}\" y=\"{}\" font-size=\"{TEXT_FONT}\">{count}</text>",
                 left - 6.0,
                 y + 12.0,
                 escape(label),
@@ -892,6 +902,21 @@ impl Chart {
             height: 40.0 + 22.0 * rows.len() as f64,
         }
     }
+}
+
+/// A round step near `rough` (1, 2 or 5 times a power of ten) and the decimals it needs.
+fn tick_step(rough: f64) -> (f64, usize) {
+    if !(rough.is_finite() && rough > 0.0) {
+        return (1.0, 0);
+    }
+    let power = 10f64.powf(rough.log10().floor());
+    let step = [1.0, 2.0, 5.0, 10.0]
+        .into_iter()
+        .map(|m| m * power)
+        .find(|&s| s >= rough * 0.999)
+        .unwrap_or(10.0 * power);
+    let decimals = (-step.log10().floor()).max(0.0) as usize;
+    (step, decimals)
 }
 
 /// A value for an axis or legend: whole numbers when large, one decimal otherwise.
@@ -924,11 +949,11 @@ mod tests {
             fen: fen.into(),
             moves: times
                 .iter()
-                .map(|&(time_ms, book)| PlayedMove {
+                .map(|&(ms, book)| PlayedMove {
                     mv: parse_coords("h2e2", RankBase::Zero).unwrap(),
                     score: None,
                     depth: None,
-                    time_ms,
+                    time: std::time::Duration::from_millis(ms),
                     book,
                 })
                 .collect(),
@@ -977,8 +1002,12 @@ mod tests {
             .take(5)
             .collect();
         // +1 -1: Wilson's interval, -392.5 to +392.5.
-        assert_eq!(ticks, ["-393", "-196", "0.0", "196", "393"]);
+        assert_eq!(ticks, ["-400", "-200", "0", "200", "400"]);
         assert!(html.contains("Wilson score interval"));
+        // Said in words; text no smaller than 14 units, charts never scaled up past them.
+        assert!(!html.contains("±inf") && html.contains("drawn at the chart's edge"));
+        assert!(!html.contains("font-size=\"11\"") && !html.contains("font-size=\"12\""));
+        assert!(html.contains("max-width:760px"));
     }
 
     #[test]
@@ -1015,11 +1044,11 @@ mod tests {
         let [a, b] = [&report.engines[0], &report.engines[1]];
         // A: 100 and 300 ms as Red, then 10 ms as Black (it moved first from the Black FEN).
         assert_eq!(a.per_game_ms, [200.0, 10.0]);
-        assert_eq!((a.total_ms, a.moves, a.max_ms), (410, 3, 300));
+        assert_eq!((a.total_ms, a.moves, a.max_ms), (410.0, 3, 300.0));
         assert_eq!(b.per_game_ms, [30.0, 70.0]);
         let html = report.html();
         assert!(
-            html.contains("<td>A</td><td>3</td><td>136.7</td><td>300</td>"),
+            html.contains("<td>A</td><td>3</td><td>136.7</td><td>300.0</td>"),
             "{html}"
         );
     }

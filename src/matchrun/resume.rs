@@ -73,7 +73,7 @@ pub fn load(path: &str, expect: Expect) -> Result<Vec<(u64, GameRecord)>, String
                 mv,
                 score: None,
                 depth: None,
-                time_ms: 0,
+                time: std::time::Duration::ZERO,
                 book: true,
             });
         }

@@ -12,6 +12,7 @@ use super::timecontrol::MoveLimits;
 use super::{resume, standings, MatchArgs, Tournament};
 use crate::console::{count, errln, out, outln};
 use crate::notation::openings::{self, Opening, OpeningsSpec};
+use crate::output_file::{Existing, OutputPath};
 use crate::Color;
 use std::collections::{HashMap, HashSet};
 use std::fs::{File, OpenOptions};
@@ -186,9 +187,11 @@ fn worker(
     }
 }
 
-/// The match settings from the command line: the plan the workers share, the SPRT and the
-/// PGN file.
-fn setup(args: &MatchArgs) -> Result<(Plan, Option<Sprt>, Option<File>), String> {
+/// The match settings from the command line: the plan the workers share, the SPRT, the PGN
+/// file and where the report goes.
+type Setup = (Plan, Option<Sprt>, Option<File>, Option<OutputPath>);
+
+fn setup(args: &MatchArgs) -> Result<Setup, String> {
     let mut global = MoveLimits::default();
     if let Some(tc) = &args.tc {
         global.set("tc", tc)?;
@@ -305,6 +308,9 @@ fn setup(args: &MatchArgs) -> Result<(Plan, Option<Sprt>, Option<File>), String>
             ));
         }
     }
+    if let Some(path) = pgn_path.filter(|_| !args.dry_run) {
+        check_pgn(path)?;
+    }
     let pgn_file = match pgn_path.filter(|_| !args.dry_run) {
         Some(path) => Some(
             OpenOptions::new()
@@ -315,13 +321,23 @@ fn setup(args: &MatchArgs) -> Result<(Plan, Option<Sprt>, Option<File>), String>
         ),
         None => None,
     };
-    if let Some(path) = args.report.as_ref().filter(|_| !args.dry_run) {
-        // An empty report now, so a bad path fails before the first game, not after the last.
-        let names: Vec<String> = configs.iter().map(|c| c.name.clone()).collect();
-        Report::new(&args.event, sprt, &names, None)
-            .write(path)
-            .map_err(|e| format!("cannot write the report {path}: {e}"))?;
-    }
+    let report = match args.report.as_ref() {
+        Some(path) => {
+            // A resumed match's report covers its earlier games too: it is replaced.
+            let existing = Existing::replace_if(args.force || args.resume.is_some());
+            let output = OutputPath::check(path, "--report", existing)
+                .map_err(|e| format!("cannot write the report: {e}"))?;
+            if !args.dry_run {
+                // An empty report now, so a bad path fails before the first game.
+                let names: Vec<String> = configs.iter().map(|c| c.name.clone()).collect();
+                Report::new(&args.event, sprt, &names, None)
+                    .write(&output)
+                    .map_err(|e| format!("cannot write the report: {e}"))?;
+            }
+            Some(output)
+        }
+        None => None,
+    };
     let plan = Plan {
         configs,
         pairings,
@@ -330,7 +346,29 @@ fn setup(args: &MatchArgs) -> Result<(Plan, Option<Sprt>, Option<File>), String>
         games,
         done: HashSet::new(),
     };
-    Ok((plan, sprt, pgn_file))
+    Ok((plan, sprt, pgn_file, report))
+}
+
+/// Games are added to an existing PGN only when it holds games: never to a file of another
+/// kind given by mistake.
+fn check_pgn(path: &str) -> Result<(), String> {
+    let Ok(bytes) = std::fs::read(path) else {
+        return Ok(()); // none yet (a bad directory fails when it is opened)
+    };
+    if bytes.iter().all(u8::is_ascii_whitespace) {
+        return Ok(());
+    }
+    let holds_games = std::str::from_utf8(&bytes)
+        .ok()
+        .and_then(|text| crate::notation::pgn::read_games(text).ok())
+        .is_some_and(|games| !games.is_empty() && games.iter().all(|g| !g.tags.is_empty()));
+    if holds_games {
+        Ok(())
+    } else {
+        Err(format!(
+            "--pgn {path} exists and is not a PGN file of games; games are only added to one"
+        ))
+    }
 }
 
 /// The settings the report lists under its title.
@@ -338,10 +376,7 @@ fn match_info(plan: &Plan, args: &MatchArgs) -> Vec<(String, String)> {
     let mut limits: Vec<String> = plan.configs.iter().map(|c| c.limits.describe()).collect();
     limits.dedup();
     let s = &plan.settings;
-    let margin = match s.margin {
-        Some(m) => format!("{} ms", m.as_millis()),
-        None => "0 on a clock; a fifth of a fixed move time, at least 200 ms".into(),
-    };
+    let margin = margin_text(plan);
     let openings = match &args.openings {
         Some(words) => words.join(" "),
         None => "built-in suite".into(),
@@ -375,24 +410,35 @@ fn match_info(plan: &Plan, args: &MatchArgs) -> Vec<(String, String)> {
         info.push(("max moves".into(), n.to_string()));
     }
     if let Some(r) = s.resign {
-        info.push((
-            "resign".into(),
-            format!("{} moves at {} cp", r.moves, r.score),
-        ));
+        info.push(("resign".into(), r.describe()));
     }
     if let Some(d) = s.draw {
-        info.push((
-            "draw".into(),
-            format!(
-                "from move {}, {} moves within {} cp",
-                d.after, d.moves, d.score
-            ),
-        ));
+        info.push(("draw".into(), d.describe()));
     }
     if let Some(path) = &args.resume {
         info.push(("resumed from".into(), path.clone()));
     }
     info
+}
+
+/// The overrun margin each engine's moves are given, as the games use it: `400 ms` for all,
+/// or per engine when their limits differ.
+fn margin_text(plan: &Plan) -> String {
+    let ms: Vec<f64> = plan
+        .configs
+        .iter()
+        .map(|c| plan.settings.margin_for(&c.limits).as_secs_f64() * 1000.0)
+        .collect();
+    if ms.windows(2).all(|w| w[0] == w[1]) {
+        return format!("{} ms", ms[0]);
+    }
+    let each: Vec<String> = plan
+        .configs
+        .iter()
+        .zip(&ms)
+        .map(|(c, ms)| format!("{} {ms} ms", c.name))
+        .collect();
+    each.join(", ")
 }
 
 fn engine_row(c: &EngineConfig) -> EngineRow {
@@ -403,7 +449,7 @@ fn engine_row(c: &EngineConfig) -> EngineRow {
     EngineRow {
         name: c.name.clone(),
         command,
-        protocol: format!("{:?}", c.proto).to_lowercase(),
+        protocol: c.proto.name().to_string(),
         options: c
             .options
             .iter()
@@ -428,7 +474,7 @@ struct Results<'a> {
     played: u64,
     write_error: Option<String>,
     /// The report and where it goes.
-    report: Option<(Report, &'a str)>,
+    report: Option<(Report, OutputPath)>,
 }
 
 impl<'a> Results<'a> {
@@ -436,6 +482,7 @@ impl<'a> Results<'a> {
         plan: &'a Plan,
         sprt: Option<Sprt>,
         pgn_file: Option<File>,
+        report_path: Option<OutputPath>,
         args: &'a MatchArgs,
     ) -> Self {
         let event = args.event.as_str();
@@ -459,7 +506,7 @@ impl<'a> Results<'a> {
             pending_pairs: HashMap::new(),
             played: 0,
             write_error: None,
-            report: args.report.as_deref().map(|path| {
+            report: report_path.map(|path| {
                 let names: Vec<String> = plan.configs.iter().map(|c| c.name.clone()).collect();
                 let total = (plan.total() != u64::MAX).then(|| plan.total());
                 let mut report = Report::new(event, sprt, &names, total);
@@ -515,13 +562,19 @@ impl<'a> Results<'a> {
                 .map(|m| m.mv.to_string())
                 .collect();
             let number = spec.pair % plan.openings.len() as u64 + 1;
+            // The opening as the game began it: its position when not the start, its moves.
+            let start = crate::Position::startpos().to_fen();
+            let fen = Some(&record.fen).filter(|fen| **fen != start);
+            let opening = std::iter::once(format!("#{number}"))
+                .chain(fen.cloned())
+                .chain(book)
+                .collect::<Vec<_>>()
+                .join(" ");
             report.list_game(GameRow {
                 round: spec.index + 1,
                 red: record.red.clone(),
                 black: record.black.clone(),
-                opening: format!("#{number} {}", book.join(" "))
-                    .trim_end()
-                    .to_string(),
+                opening,
                 result: pgn::result_text(record.winner),
                 ending: record.label.to_string(),
                 reason: record.reason.clone(),
@@ -531,7 +584,7 @@ impl<'a> Results<'a> {
             report.add_game(spec.pairing, (a, b), s, first_points, record);
             if let Err(e) = report.write(path) {
                 self.write_error
-                    .get_or_insert(format!("writing the report {path} failed: {e}"));
+                    .get_or_insert(format!("writing the report failed: {e}"));
             }
         }
         if let Some(file) = self.pgn_file.as_mut().filter(|_| !resumed) {
@@ -636,13 +689,13 @@ fn describe(plan: &Plan, sprt: Option<&Sprt>, args: &MatchArgs) -> String {
     for (i, c) in plan.configs.iter().enumerate() {
         let options: Vec<String> = c.options.iter().map(|(k, v)| format!("{k}={v}")).collect();
         out += &format!(
-            "  {}. {}: cmd={} args={:?} dir={} proto={:?} options=[{}] limits={}\n",
+            "  {}. {}: cmd={} args=[{}] dir={} proto={} options=[{}] limits={}\n",
             i + 1,
             c.name,
             c.cmd,
-            c.args,
+            c.args.join(" "),
             c.dir.as_deref().unwrap_or("."),
-            c.proto,
+            c.proto.name(),
             options.join(" "),
             c.limits.describe()
         );
@@ -675,20 +728,27 @@ fn describe(plan: &Plan, sprt: Option<&Sprt>, args: &MatchArgs) -> String {
     );
     let s = &plan.settings;
     out += &format!(
-        "Rules: draw plies {}, max moves {:?}, resign {:?}, draw {:?}\n",
-        s.draw_plies, s.max_moves, s.resign, s.draw
+        "Rules: draw plies {}; max moves: {}; resign: {}; draw: {}\n",
+        s.draw_plies,
+        s.max_moves.map_or("no limit".into(), |n| n.to_string()),
+        s.resign.map_or("none".into(), |r| r.describe()),
+        s.draw.map_or("none".into(), |d| d.describe()),
     );
     out += &format!(
-        "Time margin: {}; hang timeout {:?}; concurrency {}\n",
-        s.margin
-            .map_or("default".into(), |m| format!("{} ms", m.as_millis())),
-        s.hang_timeout,
+        "Time margin: {}; hang timeout {} s; concurrency {}\n",
+        margin_text(plan),
+        s.hang_timeout.as_secs_f64(),
         args.concurrency
     );
+    let or_none = |path: Option<&String>| path.map_or("none".to_string(), String::clone);
     out += &format!(
-        "SPRT: {sprt:?}\nPGN: {:?}; report: {:?}; event: {}\n",
-        args.pgn.as_ref().or(args.resume.as_ref()),
-        args.report,
+        "SPRT: {}\nPGN: {}; report: {}; event: {}\n",
+        sprt.map_or("none".into(), |s| format!(
+            "elo0={} elo1={} alpha={} beta={}",
+            s.elo0, s.elo1, s.alpha, s.beta
+        )),
+        or_none(args.pgn.as_ref().or(args.resume.as_ref())),
+        or_none(args.report.as_ref()),
         args.event
     );
     if !plan.done.is_empty() {
@@ -733,7 +793,7 @@ fn repeated_openings_note(plan: &Plan) -> Option<String> {
 
 pub fn run(args: &MatchArgs) -> Result<(), String> {
     // ---- settings -----------------------------------------------------------------------
-    let (mut plan, sprt, pgn_file) = setup(args)?;
+    let (mut plan, sprt, pgn_file, report_path) = setup(args)?;
     let resumed = match &args.resume {
         Some(path) => {
             let expect = |index: u64| {
@@ -784,7 +844,7 @@ pub fn run(args: &MatchArgs) -> Result<(), String> {
     }
 
     // ---- play ---------------------------------------------------------------------------
-    let mut results = Results::new(&plan, sprt, pgn_file, args);
+    let mut results = Results::new(&plan, sprt, pgn_file, report_path, args);
     let mut go_on = true;
     for (index, record) in &resumed {
         go_on &= results.add(plan.spec(*index), record, true);

@@ -1,7 +1,8 @@
 //! A fake engine for the match runner's tests: speaks just enough UCI and UCCI to play random
 //! legal moves, and can be told to misbehave after some moves of its own:
 //! `chariot-fake-engine [--mode random|crash|hang|illegal|slow|spend|claim|shuffle] [--after N]
-//! [--seed S] [--stateless] [--claim nobestmove|none|0000] [--claim-plies N] [--ucci-seconds]`.
+//! [--seed S] [--stateless] [--claim nobestmove|none|0000] [--claim-plies N] [--ucci-seconds]
+//! [--think-us N]`. It offers one option, UCI's `Hash` (a spin, 1 to 1024) or UCCI's `hashsize`.
 //! `spend` uses all the time it is given for a move, as ElephantEye does with `movestogo 1`.
 //! `claim` claims the game is over on every move (a false claim unless it is); `shuffle` moves a
 //! piece back and forth without capturing and claims as soon as the position repeats;
@@ -11,6 +12,7 @@
 //! the host then gets the time unit wrong.
 //! `--stateless` reseeds the move choice from the seed and the position at every move, so a
 //! game depends only on its opening and not on the games the process played before.
+//! `--think-us N` waits N microseconds before each answer to `go`.
 //! It is a bin target (not a test) so integration tests can start it as a child process.
 
 use chariot::board::movegen::legal_moves;
@@ -85,6 +87,11 @@ fn main() {
     // UCCI: without usemillisec the host must send seconds; with it, it must switch it on.
     let offers_millis = !args.iter().any(|a| a == "--ucci-seconds");
     let stateless = args.iter().any(|a| a == "--stateless");
+    let think = Duration::from_micros(
+        value("--think-us")
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(0),
+    );
     let mut ucci = false;
     let mut millis = false;
     let mut base = RankBase::Zero;
@@ -97,14 +104,19 @@ fn main() {
         let Ok(line) = line else { break };
         let words: Vec<&str> = line.split_whitespace().collect();
         let reply = match words.first().copied() {
-            Some("uci") => "id name FakeEngine\nuciok".to_string(),
+            Some("uci") => {
+                "id name FakeEngine\noption name Hash type spin default 16 min 1 max 1024\nuciok"
+                    .to_string()
+            }
             Some("ucci") => {
                 ucci = true;
                 if offers_millis {
-                    "id name FakeEngine\noption usemillisec type check default false\nucciok"
+                    "id name FakeEngine\noption usemillisec type check default false\n\
+                     option hashsize type spin min 1 max 1024 default 16\nucciok"
                         .to_string()
                 } else {
-                    "id name FakeEngine\nucciok".to_string()
+                    "id name FakeEngine\noption hashsize type spin min 1 max 1024 default 16\nucciok"
+                        .to_string()
                 }
             }
             Some("setoption") if ucci && line.contains("usemillisec") => {
@@ -137,6 +149,7 @@ fn main() {
                 }
                 let misbehave = moves_made >= after;
                 moves_made += 1;
+                std::thread::sleep(think);
                 let moves = legal_moves(&pos);
                 let list = moves.as_slice();
                 // Prefer captures half the time so random games end sooner.
