@@ -36,8 +36,7 @@ impl Weakness {
     }
 
     /// Which of the root lines to play, given their scores in the order the search reports
-    /// them (its best line first; a later line searched apart may score a little higher) and
-    /// a seed. At temperature 0 the first line; lines more than four temperatures below the
+    /// them (best first) and a seed. At temperature 0 the first line; lines more than four temperatures below the
     /// highest score are never chosen, so a level does not throw away a won game or walk into
     /// a mate.
     pub fn choose(&self, scores: &[i32], seed: u64) -> usize {

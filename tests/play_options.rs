@@ -63,7 +63,9 @@ fn the_handshakes_offer_the_options() {
         ],
     );
     e.send("setoption elo 3000");
-    assert!(e.last("info string error").contains("not a number in"));
+    assert!(e
+        .last("info string error")
+        .contains("elo takes 1200 to 2800, not 3000"));
 }
 
 #[test]

@@ -99,7 +99,7 @@ fn bad_uci_input_reports_errors_and_keeps_state() {
         ("position fen rnbakabnr/9/9 w", "FEN"),
         ("position sideways", "startpos"),
         ("setoption name Hash value lots", "not a number"),
-        ("setoption name Threads value 0", "not a number in"),
+        ("setoption name Threads value 0", "takes 1 to 256"),
         ("setoption name Colour value blue", "unknown option"),
         ("setoption name UCI_Variant value chess", "UCI_Variant"),
         ("go depth deep", "not a valid number"),
@@ -257,8 +257,11 @@ fn bad_ucci_input_reports_errors_and_keeps_state() {
     for (bad, words) in [
         ("banmoves h2e2", "not a legal move"),
         ("position startpos moves h2e2 h2e2", "not a legal move"),
-        ("setoption hashsize many", "not a number in"),
-        ("setoption hashsize 0", "not a number in 1..=65536"),
+        (
+            "setoption hashsize many",
+            "not a number (hashsize takes 1 to 65536)",
+        ),
+        ("setoption hashsize 0", "hashsize takes 1 to 65536, not 0"),
         ("setoption threads", "needs a value"),
         ("setoption flavour sweet", "unknown option"),
         ("setoption usemillisec maybe", "expected 'true' or 'false'"),
@@ -541,5 +544,102 @@ fn a_search_stopped_at_once_still_completes_depth_one() {
         // `stop` in the same write as `go`: it arrives before the search has begun.
         answered(&mut e, "go infinite\nstop", &pos);
         answered(&mut e, "go depth 40\nstop", &pos);
+    }
+}
+
+// ---- what the GUI is shown -----------------------------------------------------------------
+
+/// The `multipv` index of an `info` line.
+fn info_multipv(line: &str) -> usize {
+    let words: Vec<&str> = line.split_whitespace().collect();
+    let i = words.iter().position(|&w| w == "multipv").unwrap();
+    words[i + 1].parse().unwrap()
+}
+
+#[test]
+fn multipv_lines_come_best_first_at_every_depth() {
+    let mut e = Engine::start();
+    e.send("uci");
+    e.until("uciok");
+    e.send("setoption name MultiPV value 3");
+    e.send("position startpos");
+    e.send("go depth 10");
+    let lines = e.until("bestmove");
+    let infos: Vec<&String> = lines
+        .iter()
+        .filter(|l| l.starts_with("info depth"))
+        .collect();
+    for depth in 1..=10 {
+        let at_depth: Vec<(usize, i32)> = infos
+            .iter()
+            .filter(|l| info_depth(l) == depth)
+            .map(|l| (info_multipv(l), info_score(l).1))
+            .collect();
+        let numbers: Vec<usize> = at_depth.iter().map(|l| l.0).collect();
+        assert_eq!(numbers, [1, 2, 3], "depth {depth}: {infos:#?}");
+        assert!(
+            at_depth.windows(2).all(|w| w[0].1 >= w[1].1),
+            "depth {depth}: lines out of order {at_depth:?}"
+        );
+    }
+    // The move played is the first line's.
+    let last_first = infos.iter().rfind(|l| info_multipv(l) == 1).unwrap();
+    let pv_move = last_first
+        .split(" pv ")
+        .nth(1)
+        .unwrap()
+        .split(' ')
+        .next()
+        .unwrap();
+    assert_eq!(bestmove(lines.last().unwrap()).0, pv_move);
+}
+
+#[test]
+fn long_input_is_echoed_short_and_counters_do_not_wrap() {
+    let mut e = Engine::start();
+    e.send("uci");
+    e.until("uciok");
+    let junk = "x".repeat(5_000_000);
+    e.send(&junk);
+    let error = e.last("info string error");
+    assert!(error.len() < 300, "{} bytes echoed", error.len());
+
+    // 200,000 plies of horses going back and forth: refused, the position kept.
+    let before = e.fen();
+    let shuffle = " h0g2 h9g7 g2h0 g7h9".repeat(50_000);
+    e.send(&format!("position startpos moves{shuffle}"));
+    let error = e.last("info string error");
+    assert!(error.contains("moves") && error.len() < 300, "{error}");
+    assert_eq!(e.fen(), before);
+    // A long game within the bounds is played out, and its move number counts on.
+    let shuffle = " h0g2 h9g7 g2h0 g7h9".repeat(5_000);
+    e.send(&format!("position startpos moves{shuffle}"));
+    let fen = e.fen();
+    assert!(fen.ends_with(" 10001"), "{fen}");
+}
+
+#[test]
+fn an_option_value_out_of_range_says_its_range_in_words() {
+    let mut e = Engine::start();
+    e.send("uci");
+    e.until("uciok");
+    for (command, words) in [
+        (
+            "setoption name UCI_Elo value 1000",
+            "UCI_Elo takes 1200 to 2800, not 1000",
+        ),
+        (
+            "setoption name UCI_Elo value strong",
+            "'strong' is not a number",
+        ),
+        (
+            "setoption name Threads value 0",
+            "Threads takes 1 to 256, not 0",
+        ),
+    ] {
+        e.send(command);
+        let error = e.last("info string error");
+        assert!(error.contains(words), "'{command}' gave '{error}'");
+        assert!(!error.contains("..="), "'{command}' gave '{error}'");
     }
 }

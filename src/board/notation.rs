@@ -146,9 +146,19 @@ pub fn position_from<'a>(
             Position::from_fen(fen.trim()).map_err(|e| format!("bad FEN '{}': {e}", fen.trim()))?
         }
     };
-    for text in moves {
+    for (played, text) in moves.into_iter().enumerate() {
+        // The 16-bit move counters start at most at 10,000 (the FEN's limit): this many
+        // moves more keeps them from wrapping.
+        if played == MAX_MOVES_PLAYED {
+            return Err(format!(
+                "more than {MAX_MOVES_PLAYED} moves: the move counters would overflow"
+            ));
+        }
         let mv = parse_move(&pos, text, base).map_err(|e| e.to_string())?;
         pos.make_move(mv);
     }
     Ok(pos)
 }
+
+/// The most moves [`position_from`] plays from a position.
+pub const MAX_MOVES_PLAYED: usize = (u16::MAX - crate::board::fen::MAX_COUNTER) as usize;

@@ -147,6 +147,7 @@ impl Session {
             Ok(Flow::Continue) => Outcome::Done,
             Ok(Flow::Quit) => Outcome::Quit,
             Err(message) => {
+                let message = shortened(&message);
                 self.out.line(&format!("info string error: {message}"));
                 Outcome::Rejected(message)
             }
@@ -235,4 +236,20 @@ fn start_go(engine: &mut Engine, mut limits: Limits, ponder: bool, errors: &[Str
         limits.depth = Some(1);
     }
     engine.go(limits, ponder);
+}
+
+/// Longest error message sent back: input echoed in it (a junk line of megabytes, a long
+/// move list) is cut, with its length said.
+const MAX_ERROR: usize = 200;
+
+/// `message`, cut to [`MAX_ERROR`] bytes at a character boundary when longer.
+fn shortened(message: &str) -> String {
+    if message.len() <= MAX_ERROR {
+        return message.to_string();
+    }
+    let mut end = MAX_ERROR;
+    while !message.is_char_boundary(end) {
+        end -= 1;
+    }
+    format!("{}... ({} bytes)", &message[..end], message.len())
 }

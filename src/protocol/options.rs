@@ -284,8 +284,9 @@ impl EngineOption {
                 let text = needed()?;
                 match text.parse::<i64>() {
                     Ok(v) if (min..=max).contains(&v) => Ok(Value::Spin(v)),
-                    _ => Err(format!(
-                        "setoption: '{text}' is not a number in {min}..={max} for '{name}'"
+                    Ok(v) => Err(format!("setoption: {name} takes {min} to {max}, not {v}")),
+                    Err(_) => Err(format!(
+                        "setoption: '{text}' is not a number ({name} takes {min} to {max})"
                     )),
                 }
             }

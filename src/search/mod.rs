@@ -364,8 +364,14 @@ pub fn search(
                     hashfull: tt.hashfull(),
                     pv,
                 };
-                report(&line);
                 lines.push(line);
+            }
+            // A line searched without the better ones can score above them (its search saw
+            // other cutoffs): best first, as GUIs show the lines in the order given.
+            lines.sort_by_key(|line| std::cmp::Reverse(line.score));
+            for (index, line) in lines.iter_mut().enumerate() {
+                line.multipv = index + 1;
+                report(line);
             }
             if let Some(first) = lines.first() {
                 if !(main.stopped && depth > 1) {
