@@ -57,6 +57,12 @@ pub fn run_convert(args: &ConvertArgs) -> Result<(), String> {
         Ok(())
     };
     convert()?;
+    if count == 0 {
+        return Err(format!(
+            "no positions in {}; nothing written",
+            args.input.join(", ")
+        ));
+    }
     writer.commit()?;
     errln!(
         "convert: {} from {} to {} ({})",
