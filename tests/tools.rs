@@ -132,6 +132,22 @@ fn datagen_adds_only_to_a_file_of_the_format_it_writes() {
         ["cut.txt", "d.bin", "d.txt"],
         "no file left behind"
     );
+
+    // --force replaces it with the new games alone.
+    let args = [
+        "datagen",
+        "--output",
+        "d.bin",
+        "--force",
+        "--games",
+        "1",
+        "--nodes",
+        "300",
+        "--classical",
+    ];
+    succeeded(&args, &chariot(&dir, &args));
+    let replaced = std::fs::read(dir.join("d.bin")).unwrap();
+    assert!(replaced.len() < before.len() && before.starts_with(&replaced));
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
@@ -284,6 +300,41 @@ fn train_says_wrote_only_what_it_wrote() {
     let error = refused(&args, &chariot(&dir, &args));
     assert!(error.contains("at least"), "{error}");
     assert_eq!(listing(&dir), ["d.bin"]);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_resumed_train_goes_on_in_place_and_only_when_there_is_more_to_do() {
+    let dir = scratch("train-resume");
+    datagen(&dir, "d.bin", 40);
+    let train = |epochs: &str, resume: bool| {
+        let mut args = vec![
+            "train",
+            "--data",
+            "d.bin",
+            "--validation-every",
+            "2",
+            "--output",
+            "n.nnue",
+            "--epochs",
+            epochs,
+        ];
+        if resume {
+            args.extend(["--resume", "n.ckpt"]);
+        }
+        (chariot(&dir, &args), format!("{args:?}"))
+    };
+    let (out, args) = train("1", false);
+    succeeded(&[&args], &out);
+    // Again from scratch: the network of the first run is not replaced.
+    let (out, args) = train("1", false);
+    assert!(refused(&[&args], &out).contains("--force"));
+    // Resumed from its own checkpoint, the run goes on in place.
+    let (out, args) = train("2", true);
+    succeeded(&[&args], &out);
+    assert!(text(&out.stdout).contains("resumed n.ckpt after epoch 1"));
+    let (out, args) = train("2", true);
+    assert!(refused(&[&args], &out).contains("nothing to train"));
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
