@@ -181,6 +181,8 @@ pub struct EngineProcess {
     /// A UCCI engine that offered `usemillisec` was switched to milliseconds; other UCCI
     /// engines take their times in seconds.
     pub ucci_millis: bool,
+    /// The `option ...` lines of the handshake, as the engine sent them.
+    pub offered: Vec<String>,
 }
 
 impl EngineProcess {
@@ -223,6 +225,7 @@ impl EngineProcess {
             lines,
             config: config.clone(),
             ucci_millis: false,
+            offered: Vec::new(),
         };
         engine
             .handshake(timeout, stop)
@@ -236,13 +239,19 @@ impl EngineProcess {
             Protocol::Uci | Protocol::UciVariant => ("uci", "uciok"),
         };
         self.send(hello)?;
-        let mut offers_millis = false;
+        let mut offered = Vec::new();
         self.wait_with(
             |l| l == ok,
-            |l| offers_millis |= l.starts_with("option usemillisec "),
+            |l| {
+                if l.starts_with("option ") {
+                    offered.push(l.to_string());
+                }
+            },
             timeout,
             stop,
         )?;
+        let offers_millis = offered.iter().any(|l| l.starts_with("option usemillisec "));
+        self.offered = offered;
         if self.config.proto == Protocol::Ucci && offers_millis {
             self.send("setoption usemillisec true")?;
             self.ucci_millis = true;
@@ -251,6 +260,16 @@ impl EngineProcess {
         if self.config.proto == Protocol::UciVariant {
             options.insert(0, ("UCI_Variant".into(), "xiangqi".into()));
         }
+        self.set_options(&options, timeout, stop)
+    }
+
+    /// Sends `setoption` for each (name, value) and waits until the engine is ready.
+    pub fn set_options(
+        &mut self,
+        options: &[(String, String)],
+        timeout: Duration,
+        stop: &AtomicBool,
+    ) -> Result<(), Failure> {
         for (name, value) in options {
             let line = match self.config.proto {
                 Protocol::Ucci => format!("setoption {name} {value}"),
