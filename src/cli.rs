@@ -66,13 +66,8 @@ pub enum Command {
         #[command(flatten)]
         position: PositionArgs,
     },
-    /// Print the search parameters as SPSA tuner input (OpenBench's lines by default).
-    #[cfg(feature = "spsa")]
-    Spsa {
-        /// fishtest's `name,value,min,max,c_end,r_end` lines instead.
-        #[arg(long)]
-        fishtest: bool,
-    },
+    /// Tune the search parameters by SPSA (`run`), or print them as tuner input (`params`).
+    Spsa(crate::spsa::SpsaArgs),
     /// Search the built-in bench positions to a fixed depth; prints `N nodes M nps` last.
     Bench {
         /// Search depth (default 11).
@@ -230,11 +225,7 @@ pub fn run() -> i32 {
         Some(Command::Match(args)) => crate::matchrun::run_match(&args),
         Some(Command::Datagen(args)) => crate::datagen::run_datagen(&args),
         Some(Command::Tune(args)) => crate::tune::run_tune(&args),
-        #[cfg(feature = "spsa")]
-        Some(Command::Spsa { fishtest }) => {
-            print!("{}", crate::search::params::spsa_lines(fishtest));
-            Ok(())
-        }
+        Some(Command::Spsa(args)) => crate::spsa::run_spsa(&args),
         Some(Command::Train(args)) => crate::train::run_train(&args),
         Some(Command::Book(args)) => crate::book::build::run_book(&args),
         Some(Command::Convert(args)) => commands::convert::run_convert(&args),

@@ -19,6 +19,7 @@ pub mod protocol;
 pub mod rules;
 pub mod samples;
 pub mod search;
+pub mod spsa;
 pub mod strength;
 pub mod train;
 pub mod tune;

@@ -4,37 +4,15 @@
 //! over (`nobestmove`, `bestmove (none)`, `bestmove 0000`) are judged by the rules; the
 //! `--draw-plies` and `--max-moves` limits end games; SPRT stops; Ctrl-C keeps what was finished.
 
+mod common;
+
 use chariot::notation::pgn::{read_games, PgnGame};
+use common::fake_engine::fake_engine;
 use std::path::PathBuf;
 use std::process::{Command, Output, Stdio};
-use std::sync::OnceLock;
 use std::time::Duration;
 
 const CHARIOT: &str = env!("CARGO_BIN_EXE_chariot");
-
-/// The scripted engine is an example target (test support, not something `cargo install`
-/// installs). `cargo test` builds examples; a run of this test alone builds it here.
-fn fake_engine() -> &'static str {
-    static PATH: OnceLock<String> = OnceLock::new();
-    PATH.get_or_init(|| {
-        let test_exe = std::env::current_exe().expect("test binary path");
-        let profile_dir = test_exe
-            .parent()
-            .and_then(|deps| deps.parent())
-            .expect("target dir");
-        let path = profile_dir.join("examples").join("chariot-fake-engine");
-        if !path.exists() {
-            let mut build = Command::new(env!("CARGO"));
-            build.args(["build", "--example", "chariot-fake-engine"]);
-            if profile_dir.ends_with("release") {
-                build.arg("--release");
-            }
-            let status = build.status().expect("cargo runs");
-            assert!(status.success(), "building the fake engine failed");
-        }
-        path.display().to_string()
-    })
-}
 
 fn pgn_path(name: &str) -> PathBuf {
     let path = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("{name}.pgn"));

@@ -283,6 +283,8 @@ pub struct EngineProcess {
     /// A UCCI engine that offered `usemillisec` was switched to milliseconds; other UCCI
     /// engines take their times in seconds.
     pub ucci_millis: bool,
+    /// The `option ...` lines of the handshake, as the engine sent them.
+    pub offered: Vec<String>,
 }
 
 impl EngineProcess {
@@ -325,6 +327,7 @@ impl EngineProcess {
             lines,
             config: config.clone(),
             ucci_millis: false,
+            offered: Vec::new(),
         };
         let failed = |f: Failure| format!("{} failed to start: {}", config.name, describe(&f));
         let offered = engine.hello(timeout, stop).map_err(failed)?;
@@ -343,13 +346,20 @@ impl EngineProcess {
         };
         self.send(hello)?;
         let mut offered = Vec::new();
+        let mut lines = Vec::new();
         let ucci = self.config.proto == Protocol::Ucci;
         self.wait_with(
             |l| l == ok,
-            |l| offered.extend(Offered::parse(l, ucci)),
+            |l| {
+                offered.extend(Offered::parse(l, ucci));
+                if l.starts_with("option ") {
+                    lines.push(l.to_string());
+                }
+            },
             timeout,
             stop,
         )?;
+        self.offered = lines;
         Ok(offered)
     }
 
@@ -369,6 +379,16 @@ impl EngineProcess {
         if self.config.proto == Protocol::UciVariant {
             options.insert(0, ("UCI_Variant".into(), "xiangqi".into()));
         }
+        self.set_options(&options, timeout, stop)
+    }
+
+    /// Sends `setoption` for each (name, value) and waits until the engine is ready.
+    pub fn set_options(
+        &mut self,
+        options: &[(String, String)],
+        timeout: Duration,
+        stop: &AtomicBool,
+    ) -> Result<(), Failure> {
         for (name, value) in options {
             let line = match self.config.proto {
                 Protocol::Ucci => format!("setoption {name} {value}"),

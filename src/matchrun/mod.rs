@@ -62,18 +62,8 @@ impl Args for EngineSpecs {
 pub struct MatchArgs {
     #[command(flatten)]
     pub engines: EngineSpecs,
-    /// Clock for every engine, in seconds: base+increment (`10+0.1`) or moves/base+inc (`40/60+0`).
-    #[arg(long)]
-    pub tc: Option<String>,
-    /// Fixed time per move, in seconds.
-    #[arg(long)]
-    pub st: Option<String>,
-    /// Fixed search depth per move.
-    #[arg(long)]
-    pub depth: Option<u32>,
-    /// Fixed node count per move.
-    #[arg(long)]
-    pub nodes: Option<u64>,
+    #[command(flatten)]
+    pub limits: timecontrol::LimitArgs,
     /// Milliseconds an engine may overrun its clock or move time without losing (default: 0
     /// on a clock; on a fixed move time a fifth of it, at least 200).
     #[arg(long, value_name = "MS")]

@@ -8,7 +8,6 @@ use super::output::PairingStats;
 use super::pgn::{self, PgnContext};
 use super::report::{EngineRow, GameRow, Report};
 use super::sprt::{Sprt, SprtStatus};
-use super::timecontrol::MoveLimits;
 use super::{resume, standings, MatchArgs, Tournament};
 use crate::console::{count, errln, out, outln};
 use crate::notation::openings::{self, Opening, OpeningsSpec};
@@ -192,23 +191,7 @@ fn worker(
 type Setup = (Plan, Option<Sprt>, Option<File>, Option<OutputPath>);
 
 fn setup(args: &MatchArgs) -> Result<Setup, String> {
-    let mut global = MoveLimits::default();
-    if let Some(tc) = &args.tc {
-        global.set("tc", tc)?;
-    }
-    if let Some(st) = &args.st {
-        global.set("st", st).map_err(|e| format!("--{e}"))?;
-    }
-    if let Some(depth) = args.depth {
-        global
-            .set("depth", &depth.to_string())
-            .map_err(|e| format!("--{e}"))?;
-    }
-    if let Some(nodes) = args.nodes {
-        global
-            .set("nodes", &nodes.to_string())
-            .map_err(|e| format!("--{e}"))?;
-    }
+    let global = args.limits.limits()?;
     if args.concurrency == 0 {
         return Err("--concurrency must be positive".into());
     }

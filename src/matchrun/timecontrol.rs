@@ -136,6 +136,45 @@ impl MoveLimits {
     }
 }
 
+/// The limits every engine gets unless it sets its own (`--tc`, `--st`, `--depth`, `--nodes`).
+#[derive(clap::Args, Clone, Debug, Default)]
+pub struct LimitArgs {
+    /// Clock for every engine, in seconds: base+increment (`10+0.1`) or moves/base+inc (`40/60+0`).
+    #[arg(long)]
+    pub tc: Option<String>,
+    /// Fixed time per move, in seconds.
+    #[arg(long)]
+    pub st: Option<String>,
+    /// Fixed search depth per move.
+    #[arg(long)]
+    pub depth: Option<u32>,
+    /// Fixed node count per move.
+    #[arg(long)]
+    pub nodes: Option<u64>,
+}
+
+impl LimitArgs {
+    /// The limits given, checked one by one (not yet against each other: see
+    /// [`MoveLimits::check`]).
+    pub fn limits(&self) -> Result<MoveLimits, String> {
+        let mut limits = MoveLimits::default();
+        if let Some(tc) = &self.tc {
+            limits.set("tc", tc)?;
+        }
+        let others = [
+            ("st", self.st.clone()),
+            ("depth", self.depth.map(|d| d.to_string())),
+            ("nodes", self.nodes.map(|n| n.to_string())),
+        ];
+        for (key, value) in others {
+            if let Some(value) = value {
+                limits.set(key, &value).map_err(|e| format!("--{e}"))?;
+            }
+        }
+        Ok(limits)
+    }
+}
+
 /// The margin a fixed move time gets when `--timemargin` is not given: answering, the pipe
 /// and a busy machine cost a few milliseconds that no engine can plan for, and without a
 /// margin an engine that spends its whole move time loses every game on time. Engines are

@@ -3,14 +3,12 @@
 //!
 //! In a normal build each number is a `const fn` returning its default, so the search reads a
 //! constant. Built with `--features spsa`, each is a UCI spin option of the same name (set
-//! between searches with `setoption`), and `chariot spsa` prints the lines SPSA tuners read
-//! (OpenBench's `name, int, value, min, max, step, lr`, or fishtest's `name,value,min,max,
-//! c_end,r_end`).
+//! between searches with `setoption`), which `chariot spsa run` tunes. `chariot spsa params`
+//! prints the lines SPSA tuners read (OpenBench's `name, int, value, min, max, step, lr`, or
+//! fishtest's `name,value,min,max,c_end,r_end`).
 
-/// One tunable number: its name (the UCI option's), default, range and SPSA step. A normal
-/// build reads only the range, in the compile-time check below.
+/// One tunable number: its name (the UCI option's), default, range and SPSA step.
 #[derive(Clone, Copy, Debug)]
-#[cfg_attr(not(any(feature = "spsa", test)), allow(dead_code))]
 pub struct Tunable {
     pub name: &'static str,
     pub default: i32,
@@ -20,7 +18,6 @@ pub struct Tunable {
 }
 
 /// The learning rate printed in SPSA lines (OpenBench's `lr`, fishtest's `r_end`).
-#[cfg(any(feature = "spsa", test))]
 pub const SPSA_LEARNING_RATE: f64 = 0.002;
 
 /// Declares each tunable once: `name: default, min..=max, step;` with its doc comment.
@@ -79,7 +76,6 @@ macro_rules! tunables {
 
 /// The lines SPSA tuners read, one per tunable: OpenBench's `name, int, value, min, max,
 /// step, lr`, or with `fishtest` fishtest's `name,value,min,max,c_end,r_end`.
-#[cfg(any(feature = "spsa", test))]
 pub fn spsa_lines(fishtest: bool) -> String {
     let lr = SPSA_LEARNING_RATE;
     TUNABLES

@@ -13,6 +13,10 @@
 //! `--stateless` reseeds the move choice from the seed and the position at every move, so a
 //! game depends only on its opening and not on the games the process played before.
 //! `--think-us N` waits N microseconds before each answer to `go`.
+//! `--peak P` (for the SPSA tuner's tests) also offers two spin options, `strength` and `inert`
+//! (0 to 100, default 50): each move is a skilled one (a mate in one, else the most valuable
+//! capture) with a chance of `1 - |strength - P| / 40` (none beyond 40 away), else any legal
+//! move; `inert` changes nothing.
 //! It is a bin target (not a test) so integration tests can start it as a child process.
 
 use chariot::board::movegen::legal_moves;
@@ -92,6 +96,8 @@ fn main() {
             .and_then(|v| v.parse().ok())
             .unwrap_or(0),
     );
+    let peak: Option<i64> = value("--peak").and_then(|v| v.parse().ok());
+    let mut strength = 50i64;
     let mut ucci = false;
     let mut millis = false;
     let mut base = RankBase::Zero;
@@ -104,6 +110,11 @@ fn main() {
         let Ok(line) = line else { break };
         let words: Vec<&str> = line.split_whitespace().collect();
         let reply = match words.first().copied() {
+            Some("uci") if peak.is_some() => "id name FakeEngine\n\
+                 option name Hash type spin default 16 min 1 max 1024\n\
+                 option name strength type spin default 50 min 0 max 100\n\
+                 option name inert type spin default 50 min 0 max 100\nuciok"
+                .to_string(),
             Some("uci") => {
                 "id name FakeEngine\noption name Hash type spin default 16 min 1 max 1024\nuciok"
                     .to_string()
@@ -128,6 +139,13 @@ fn main() {
                 continue;
             }
             Some("isready") => "readyok".to_string(),
+            Some("setoption") if words.get(2) == Some(&"strength") => {
+                strength = words
+                    .get(4)
+                    .and_then(|v| v.parse().ok())
+                    .unwrap_or(strength);
+                continue;
+            }
             Some("setoption") if line.contains("UCI_Variant") => {
                 base = RankBase::One;
                 continue;
@@ -161,6 +179,11 @@ fn main() {
                     "0000".to_string()
                 } else if mode == Mode::Shuffle {
                     format_move(shuffle_move(&pos, list, &game_moves, &mut rng), base)
+                } else if let Some(peak) = peak {
+                    let skill = 40 - (strength - peak).abs().min(40);
+                    let skilled = (rng.below(40) as i64) < skill;
+                    let mv = skilled.then(|| skilled_move(&mut pos, list)).flatten();
+                    format_move(mv.unwrap_or_else(|| list[rng.below(list.len())]), base)
                 } else if !captures.is_empty() && rng.below(2) == 0 {
                     format_move(*captures[rng.below(captures.len())], base)
                 } else {
@@ -235,6 +258,29 @@ fn allotted_ms(words: &[&str], pos: &Position) -> u64 {
         .or_else(|| get(clock))
         .or_else(|| get("time"))
         .unwrap_or(0)
+}
+
+/// A mate in one if there is one, else a capture of the most valuable piece on offer.
+fn skilled_move(pos: &mut Position, list: &[Move]) -> Option<Move> {
+    let mate = list.iter().copied().find(|&mv| {
+        pos.make_move(mv);
+        let mated = legal_moves(pos).as_slice().is_empty();
+        pos.unmake_move();
+        mated
+    });
+    let value = |mv: &Move| match pos.piece_at(mv.to()).map(|p| p.kind()) {
+        Some(PieceType::Rook) => 9,
+        Some(PieceType::Horse | PieceType::Cannon) => 4,
+        Some(PieceType::Advisor | PieceType::Elephant) => 2,
+        Some(_) => 1,
+        None => 0,
+    };
+    mate.or_else(|| {
+        list.iter()
+            .copied()
+            .filter(|m| value(m) > 0)
+            .max_by_key(value)
+    })
 }
 
 /// Undoes this side's last move when it can, else any move that captures nothing and is not a
