@@ -18,6 +18,8 @@ pub mod protocol;
 pub mod rules;
 pub mod samples;
 pub mod search;
+#[cfg(feature = "serve")]
+pub mod serve;
 pub mod strength;
 pub mod train;
 pub mod tune;
