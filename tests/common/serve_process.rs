@@ -70,47 +70,57 @@ pub struct Reply {
 
 impl Reply {
     pub fn json(&self) -> serde_json::Value {
-        serde_json::from_str(&self.body)
-            .unwrap_or_else(|e| panic!("not JSON ({e}): {}", self.body))
+        serde_json::from_str(&self.body).unwrap_or_else(|e| panic!("not JSON ({e}): {}", self.body))
     }
 }
 
-/// Sends `raw` (a whole request) to `address` and reads the response to the end.
+/// Sends `raw` (a whole request) to `address` and reads the response: by its Content-Length,
+/// to the last chunk, or to the end (a server may keep the connection open after an answer).
 pub fn send_raw(address: &str, raw: &[u8]) -> Reply {
-    let mut stream = TcpStream::connect(address).expect("connects");
+    let stream = TcpStream::connect(address).expect("connects");
     stream
         .set_read_timeout(Some(Duration::from_secs(120)))
         .unwrap();
-    stream.write_all(raw).expect("sends");
-    let mut bytes = Vec::new();
-    let _ = stream.read_to_end(&mut bytes);
-    let text = String::from_utf8_lossy(&bytes).to_string();
-    let (head, body) = text.split_once("\r\n\r\n").unwrap_or((&text, ""));
+    (&stream).write_all(raw).expect("sends");
+    let mut reader = BufReader::new(stream);
+    let mut head = String::new();
+    let mut line = String::new();
+    while reader.read_line(&mut line).unwrap_or(0) > 0 && line != "\r\n" {
+        head += &line;
+        line.clear();
+    }
     let status = head
         .split_whitespace()
         .nth(1)
         .and_then(|s| s.parse().ok())
-        .unwrap_or_else(|| panic!("no status line in {text:?}"));
-    let body = if head.to_ascii_lowercase().contains("transfer-encoding: chunked") {
-        dechunk(body)
-    } else {
-        body.to_string()
+        .unwrap_or_else(|| panic!("no status line in {head:?}"));
+    let header = |name: &str| {
+        head.lines().find_map(|l| {
+            let (n, v) = l.split_once(':')?;
+            n.eq_ignore_ascii_case(name).then(|| v.trim().to_string())
+        })
     };
-    Reply { status, body }
-}
-
-/// The body of a chunked response.
-fn dechunk(mut body: &str) -> String {
-    let mut out = String::new();
-    while let Some((size, rest)) = body.split_once("\r\n") {
-        let size = usize::from_str_radix(size.trim(), 16).unwrap_or(0);
-        if size == 0 || rest.len() < size {
-            break;
+    let mut bytes = Vec::new();
+    if let Some(length) = header("Content-Length").and_then(|v| v.parse::<usize>().ok()) {
+        bytes.resize(length, 0);
+        reader.read_exact(&mut bytes).expect("the whole body");
+    } else if header("Transfer-Encoding").is_some_and(|v| v.contains("chunked")) {
+        loop {
+            let mut size = String::new();
+            reader.read_line(&mut size).expect("a chunk size");
+            let size = usize::from_str_radix(size.trim(), 16).expect("a hex chunk size");
+            let mut chunk = vec![0; size + 2];
+            reader.read_exact(&mut chunk).expect("a chunk");
+            if size == 0 {
+                break;
+            }
+            bytes.extend_from_slice(&chunk[..size]);
         }
-        out += &rest[..size];
-        body = rest[size..].trim_start_matches("\r\n");
+    } else {
+        let _ = reader.read_to_end(&mut bytes);
     }
-    out
+    let body = String::from_utf8_lossy(&bytes).to_string();
+    Reply { status, body }
 }
 
 /// One request; `body` goes as JSON when given.

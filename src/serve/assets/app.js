@@ -35,6 +35,8 @@ const ui = {
   searchMode: null,
   lines: [],
   lastInfo: null,
+  // Answers that arrived before the request that started them returned, by search number.
+  early: {},
   busy: false,
 };
 
@@ -299,10 +301,15 @@ async function startSearch(body) {
   ui.searchPly = game.ply;
   ui.searchMode = body.mode;
   ui.search = null;
+  ui.lastInfo = null;
+  ui.early = {};
   drawLines();
   try {
     const answer = await api("/api/search", gameBody(Object.assign({ tab: ui.tab }, body)));
     ui.search = answer.search;
+    // A quick search may end before its number comes back.
+    const done = ui.early[answer.search];
+    if (done) onDone(done);
   } catch (e) {
     ui.searchMode = null;
     setStatus(e.message, true);
@@ -332,6 +339,7 @@ async function stopSearch() {
 function onInfo(info) {
   if (info.search !== ui.search) return;
   ui.lines[info.multipv] = info;
+  if (info.multipv !== 1) { drawLines(); return; }
   ui.lastInfo = info;
   drawLines();
   drawArrow();
@@ -339,7 +347,10 @@ function onInfo(info) {
 }
 
 async function onDone(done) {
-  if (done.search !== ui.search) return;
+  if (done.search !== ui.search) {
+    if (ui.search === null) ui.early[done.search] = done;
+    return;
+  }
   const mode = ui.searchMode;
   ui.search = null;
   ui.searchMode = null;
@@ -397,11 +408,12 @@ function drawLines() {
     $("search-info").textContent = ui.searchMode === "play" ? "Chariot is thinking…" : "\u00a0";
     return;
   }
-  const [w, d, l] = info.wdl;
+  // Win/draw/loss come for the side to move; shown, like the scores, for Red.
+  const [w, d, l] = info.side === "red" ? info.wdl : [...info.wdl].reverse();
   const who = info.mode === "play" ? "Chariot's search" : "Analysis";
   $("search-info").textContent =
-    `${who}: depth ${info.depth}/${info.seldepth} · ${scoreText(info, true)} (Red) · ` +
-    `W/D/L ${w}/${d}/${l} ‰ (${info.side}) · ${(info.nps / 1000).toFixed(0)} kN/s · ${(info.time / 1000).toFixed(1)} s`;
+    `${who}: depth ${info.depth}/${info.seldepth} · ${scoreText(info, true)} · ` +
+    `Red W/D/L ${w}/${d}/${l} ‰ · ${(info.nps / 1000).toFixed(0)} kN/s · ${(info.time / 1000).toFixed(1)} s`;
 }
 
 // The bar shows Red's expected share of the points, from the server's win/draw/loss model.
