@@ -124,6 +124,9 @@ pub enum Command {
     Convert(commands::convert::ConvertArgs),
     /// Fit the win/draw/loss model (`UCI_ShowWDL`) to datagen positions and print it.
     Wdl(Box<crate::wdl::fit::WdlArgs>),
+    /// Play and analyse against Chariot in a web browser: a local server for one page.
+    #[cfg(feature = "serve")]
+    Serve(crate::serve::ServeArgs),
 }
 
 impl Command {
@@ -230,6 +233,8 @@ pub fn run() -> i32 {
         Some(Command::Book(args)) => crate::book::build::run_book(&args),
         Some(Command::Convert(args)) => commands::convert::run_convert(&args),
         Some(Command::Wdl(args)) => crate::wdl::fit::run_wdl(&args),
+        #[cfg(feature = "serve")]
+        Some(Command::Serve(args)) => crate::serve::run_serve(&args),
         None => {
             crate::protocol::run_loop(std::io::stdin().lock());
             Ok(())

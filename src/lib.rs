@@ -20,6 +20,8 @@ pub mod rules;
 pub mod samples;
 pub mod search;
 pub mod spsa;
+#[cfg(feature = "serve")]
+pub mod serve;
 pub mod strength;
 pub mod train;
 pub mod tune;

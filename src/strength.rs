@@ -5,6 +5,8 @@
 //! `exp((score - best) / temperature)` picks the move. Nodes, not time, so the strength is the
 //! same on a fast machine or a loaded one, and fixed-node matches calibrate it.
 
+use crate::search::{Limits, Line, Options, SearchResult};
+
 /// The range of `UCI_Elo`. The numbers name the levels; README gives what matches measured.
 pub const MIN_ELO: i64 = 1200;
 pub const MAX_ELO: i64 = 2800;
@@ -33,6 +35,39 @@ impl Weakness {
             nodes: 2f64.powf(4.0 + 16.0 * t).round() as u64,
             temperature: 40.0 * (1.0 - 4.0 * t).max(0.0),
         }
+    }
+
+    /// Makes a search play at this level: its node budget (or the caller's, if smaller) on one
+    /// thread, so the budget means the same every time, and at least [`LINES`] root lines when
+    /// the level chooses among them.
+    pub(crate) fn restrict(&self, limits: &mut Limits, options: &mut Options) {
+        limits.nodes = Some(limits.nodes.map_or(self.nodes, |n| n.min(self.nodes)));
+        options.threads = 1;
+        if self.temperature > 0.0 {
+            options.multipv = options.multipv.max(LINES);
+        }
+    }
+
+    /// This level's move: among the lines of the deepest iteration that reported all of them,
+    /// the one [`Weakness::choose`] picks, seeded by `seed` (the position's key, so a level is
+    /// repeatable). `lines` are every line the search reported.
+    pub(crate) fn play(&self, result: &mut SearchResult, lines: &[Line], seed: u64) {
+        let per_depth = |depth: i32| lines.iter().filter(|l| l.depth == depth).count();
+        let full = per_depth(1);
+        let Some(depth) = lines
+            .iter()
+            .map(|l| l.depth)
+            .filter(|&d| per_depth(d) == full)
+            .max()
+        else {
+            return;
+        };
+        let candidates: Vec<&Line> = lines.iter().filter(|l| l.depth == depth).collect();
+        let scores: Vec<i32> = candidates.iter().map(|l| l.score).collect();
+        let line = candidates[self.choose(&scores, seed)];
+        result.best = line.pv.first().copied();
+        result.ponder = line.pv.get(1).copied();
+        result.score = line.score;
     }
 
     /// Which of the root lines to play, given their scores in the order the search reports

@@ -349,15 +349,7 @@ impl Engine {
         let mut options = self.options.clone();
         let shown_lines = options.multipv;
         if let Some(weakness) = weakness {
-            limits.nodes = Some(
-                limits
-                    .nodes
-                    .map_or(weakness.nodes, |n| n.min(weakness.nodes)),
-            );
-            options.threads = 1;
-        }
-        if chooser.is_some() {
-            options.multipv = options.multipv.max(crate::strength::LINES);
+            weakness.restrict(&mut limits, &mut options);
         }
         limits.nodes = match (limits.nodes, self.caps.nodes) {
             (Some(n), Some(cap)) => Some(n.min(cap)),
@@ -402,7 +394,7 @@ impl Engine {
                     &mut report,
                 );
                 if let Some(chooser) = chooser {
-                    play_weaker(&mut result, &lines, chooser, pos.hash());
+                    chooser.play(&mut result, &lines, pos.hash());
                 }
                 if result.best.is_none() && dialect == Dialect::Uci {
                     // No move to search, so no iteration to report: the score of the position
@@ -476,27 +468,6 @@ fn pv_text(base: RankBase, pv: &[Move]) -> String {
         .map(|&mv| crate::board::notation::format_move(mv, base))
         .collect::<Vec<_>>()
         .join(" ")
-}
-
-/// A weaker level's move: among the lines of the deepest iteration that reported all of them,
-/// the one `weakness` chooses (seeded by the position, so a level is repeatable).
-fn play_weaker(result: &mut SearchResult, lines: &[Line], weakness: Weakness, seed: u64) {
-    let per_depth = |depth: i32| lines.iter().filter(|l| l.depth == depth).count();
-    let full = per_depth(1);
-    let Some(depth) = lines
-        .iter()
-        .map(|l| l.depth)
-        .filter(|&d| per_depth(d) == full)
-        .max()
-    else {
-        return;
-    };
-    let candidates: Vec<&Line> = lines.iter().filter(|l| l.depth == depth).collect();
-    let scores: Vec<i32> = candidates.iter().map(|l| l.score).collect();
-    let line = candidates[weakness.choose(&scores, seed)];
-    result.best = line.pv.first().copied();
-    result.ponder = line.pv.get(1).copied();
-    result.score = line.score;
 }
 
 /// The `info` line of a search line, with `wdl W D L` after the score when `wdl` is given
