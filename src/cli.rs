@@ -1,11 +1,11 @@
 //! Command-line front end: parses arguments with clap and dispatches to the tools in
 //! `crate::commands`, the match runner, or the protocol loop.
 
-use crate::board::position::Position;
 use crate::commands;
-use crate::notation::{parse_pgn_move, Notation};
-use crate::protocol::options::MAX_THREADS;
-use clap::{Args, Parser, Subcommand};
+use crate::commands::position::PositionArgs;
+use crate::notation::Notation;
+use crate::search::MAX_THREADS;
+use clap::{Parser, Subcommand};
 
 #[derive(Parser, Debug)]
 #[command(
@@ -20,33 +20,6 @@ use clap::{Args, Parser, Subcommand};
 pub struct Cli {
     #[command(subcommand)]
     pub command: Option<Command>,
-}
-
-/// Where a command starts: a FEN (default: the start position) and moves played from it.
-#[derive(Args, Debug)]
-pub struct PositionArgs {
-    /// Position to start from (default: the start position).
-    #[arg(long)]
-    fen: Option<String>,
-    /// Moves played from that position first, in any notation `analyse` writes: ICCS with
-    /// ranks 0-9 (h2e2), WXF (C2=5) or Chinese (炮二平五).
-    #[arg(long, num_args = 1..)]
-    moves: Vec<String>,
-}
-
-impl PositionArgs {
-    pub(crate) fn position(&self) -> Result<Position, String> {
-        let mut pos = match &self.fen {
-            None => Position::startpos(),
-            Some(fen) => Position::from_fen(fen.trim())
-                .map_err(|e| format!("bad FEN '{}': {e}", fen.trim()))?,
-        };
-        for text in &self.moves {
-            let mv = parse_pgn_move(&pos, text).map_err(|e| format!("--moves: {e}"))?;
-            pos.make_move(mv);
-        }
-        Ok(pos)
-    }
 }
 
 #[derive(Subcommand, Debug)]
@@ -82,7 +55,7 @@ pub enum Command {
         eval_file: Option<String>,
         /// Search threads, 1 to 256 (Lazy SMP): with more than one the node count is not
         /// repeatable; the time to the depth is what to compare.
-        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=MAX_THREADS))]
+        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=MAX_THREADS as i64))]
         threads: u16,
     },
     /// Analyse a position, showing the search as it deepens, then the best move.
@@ -96,7 +69,7 @@ pub enum Command {
         #[arg(long)]
         depth: Option<i32>,
         /// Search threads, 1 to 256 (the range of the `Threads` option).
-        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=MAX_THREADS))]
+        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=MAX_THREADS as i64))]
         threads: u16,
         /// How moves are written: iccs (h2e2), wxf (C2=5) or chinese (炮二平五).
         #[arg(long, value_enum, default_value_t = Notation::Iccs)]

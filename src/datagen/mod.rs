@@ -8,8 +8,8 @@ mod game;
 
 use crate::console::{count, count_irregular};
 use crate::notation::openings;
-use crate::protocol::options::MAX_THREADS;
 use crate::samples::{Format, Record, RECORD_BYTES};
+use crate::search::MAX_THREADS;
 use clap::Args;
 pub use game::{play_game, GameRecord, Settings};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
@@ -124,7 +124,7 @@ pub struct DatagenArgs {
 
 /// Runs the command.
 pub fn run_datagen(args: &DatagenArgs) -> Result<(), String> {
-    if !(1..=MAX_THREADS as usize).contains(&args.threads) {
+    if !(1..=MAX_THREADS).contains(&args.threads) {
         return Err(format!(
             "--threads must be 1..={MAX_THREADS}, not {}",
             args.threads

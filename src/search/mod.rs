@@ -66,6 +66,10 @@ use std::time::{Duration, Instant};
 pub use time::{Limits, TimeManager};
 use worker::Worker;
 
+/// The most threads a search runs (Lazy SMP), the range of the `Threads` option and of the
+/// command line's `--threads`.
+pub const MAX_THREADS: usize = 256;
+
 /// Flags a protocol thread sets while a search runs.
 #[derive(Default)]
 pub struct Signals {
