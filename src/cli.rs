@@ -1,5 +1,6 @@
-//! Command-line front end: parses arguments with clap and dispatches to the tools in
-//! `crate::commands`, the match runner, or the protocol loop.
+//! Command-line front end: parses arguments with clap and dispatches to the commands in
+//! `crate::commands`, the offline tools (built with the default `tools` feature), or the
+//! protocol loop.
 
 use crate::commands;
 use crate::commands::position::PositionArgs;
@@ -84,39 +85,51 @@ pub enum Command {
         #[arg(long, value_name = "FILE")]
         eval_file: Option<String>,
     },
+    #[cfg(feature = "tools")]
     /// Play engines against each other (UCI or UCCI) and report Elo, SPRT and PGN.
     Match(Box<crate::matchrun::MatchArgs>),
+    #[cfg(feature = "tools")]
     /// Self-play games at a fixed node limit, written as quiet positions with score and result
     /// (text lines, or 40-byte records for a `.bin` output).
     Datagen(Box<crate::datagen::DatagenArgs>),
+    #[cfg(feature = "tools")]
     /// Fit the evaluation weights to datagen positions and write a new params.rs.
     Tune(Box<crate::tune::TuneArgs>),
+    #[cfg(feature = "tools")]
     /// Train a network (NNUE) on datagen positions and write it quantised.
     Train(Box<crate::train::TrainArgs>),
+    #[cfg(feature = "tools")]
     /// Build an opening book from PGN games, or show a position's book moves.
     Book(crate::book::build::BookArgs),
+    #[cfg(feature = "tools")]
     /// Rewrite datagen positions from text to binary records or back (formats from the names).
     Convert(commands::convert::ConvertArgs),
+    #[cfg(feature = "tools")]
     /// Fit the win/draw/loss model (`UCI_ShowWDL`) to datagen positions and print it.
     Wdl(Box<crate::wdl::fit::WdlArgs>),
 }
 
+/// The command line's words; `chariot match` also takes cutechess-cli's forms, rewritten here
+/// as ours so that scripts written for cutechess-cli run unchanged.
+fn arguments() -> Result<Vec<String>, String> {
+    let argv: Vec<String> = std::env::args().collect();
+    #[cfg(feature = "tools")]
+    if argv.get(1).map(String::as_str) == Some("match") {
+        let words = crate::matchrun::cutechess::translate(&argv[2..])?;
+        return Ok(argv[..2].iter().cloned().chain(words).collect());
+    }
+    Ok(argv)
+}
+
 /// Runs the command line; returns the process exit code.
 pub fn run() -> i32 {
-    let mut argv: Vec<String> = std::env::args().collect();
-    if argv.get(1).map(String::as_str) == Some("match") {
-        // Scripts written for cutechess-cli run unchanged.
-        match crate::matchrun::cutechess::translate(&argv[2..]) {
-            Ok(words) => {
-                argv.truncate(2);
-                argv.extend(words);
-            }
-            Err(message) => {
-                eprintln!("error: {message}");
-                return 1;
-            }
+    let argv = match arguments() {
+        Ok(argv) => argv,
+        Err(message) => {
+            eprintln!("error: {message}");
+            return 1;
         }
-    }
+    };
     let cli = Cli::parse_from(argv);
     let result = match cli.command {
         Some(Command::Perft { depth, position }) => position
@@ -146,17 +159,24 @@ pub fn run() -> i32 {
         }) => position.position().and_then(|pos| {
             commands::analyse::run_analyse(&pos, movetime, depth, threads.into(), notation)
         }),
+        #[cfg(feature = "tools")]
         Some(Command::Match(args)) => crate::matchrun::run_match(&args),
+        #[cfg(feature = "tools")]
         Some(Command::Datagen(args)) => crate::datagen::run_datagen(&args),
+        #[cfg(feature = "tools")]
         Some(Command::Tune(args)) => crate::tune::run_tune(&args),
         #[cfg(feature = "spsa")]
         Some(Command::Spsa { fishtest }) => {
             print!("{}", crate::search::params::spsa_lines(fishtest));
             Ok(())
         }
+        #[cfg(feature = "tools")]
         Some(Command::Train(args)) => crate::train::run_train(&args),
+        #[cfg(feature = "tools")]
         Some(Command::Book(args)) => crate::book::build::run_book(&args),
+        #[cfg(feature = "tools")]
         Some(Command::Convert(args)) => commands::convert::run_convert(&args),
+        #[cfg(feature = "tools")]
         Some(Command::Wdl(args)) => crate::wdl::fit::run_wdl(&args),
         None => {
             crate::protocol::run_loop(std::io::stdin().lock());

@@ -4,6 +4,7 @@
 
 pub(crate) mod analyse;
 pub mod bench;
+#[cfg(feature = "tools")]
 pub mod convert;
 pub(crate) mod eval;
 pub mod perft;
