@@ -126,11 +126,6 @@ impl Position {
     }
 
     #[inline(always)]
-    pub fn piece_bb(&self, piece: Piece) -> Bitboard {
-        self.pieces[piece.index()]
-    }
-
-    #[inline(always)]
     pub fn king_square(&self, color: Color) -> Square {
         debug_assert_eq!(
             self.kings[color.index()],
@@ -396,19 +391,6 @@ impl Position {
             || rooks.into_iter().any(|r| sees_king(r, 0))
             || cannons.into_iter().any(|c| sees_king(c, 1))
             || (horses.any() && (horse_attackers(ksq, occ) & horses).any())
-    }
-
-    /// Every piece of either colour that attacks `sq` with the given occupancy.
-    pub fn attackers_to(&self, sq: Square, occ: Bitboard) -> Bitboard {
-        let of = |kind| self.pieces(Color::Red, kind) | self.pieces(Color::Black, kind);
-        (king_attacks(sq) & of(PieceType::King))
-            | (advisor_attacks(sq) & of(PieceType::Advisor))
-            | (elephant_attacks(sq, occ) & of(PieceType::Elephant))
-            | (horse_attackers(sq, occ) & of(PieceType::Horse))
-            | (rook_attacks(sq, occ) & of(PieceType::Rook))
-            | (cannon_attacks(sq, occ) & of(PieceType::Cannon))
-            | (pawn_attackers(Color::Red, sq) & self.pieces(Color::Red, PieceType::Pawn))
-            | (pawn_attackers(Color::Black, sq) & self.pieces(Color::Black, PieceType::Pawn))
     }
 
     /// Is the move (from any source: GUI, TT, killer) legal here? Checks the piece can make
