@@ -634,13 +634,7 @@ impl<'a> Worker<'a> {
 
         // Step 16. Store the result (not for a root search with moves excluded: its best
         // score is not the position's).
-        let bound = if best_score >= beta {
-            Bound::Lower
-        } else if alpha > original_alpha {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
+        let bound = bound(best_score, beta, alpha > original_alpha);
         if ply != 0 || self.root_excluded.is_empty() {
             // A node failing low under a flagged one is flagged too: the move that led here
             // may refute the PV, and the position may come back on the next one.
@@ -705,8 +699,8 @@ impl<'a> Worker<'a> {
         }
     }
 
-    /// Rewards the quiet cut move and punishes the quiets tried before it, in the butterfly
-    /// and continuation histories; the cut move becomes a killer and the counter-move.
+    /// Rewards the quiet cut move at `depth` and punishes the quiets tried before it, in the
+    /// butterfly and continuation histories; the cut move becomes a killer and the counter-move.
     fn reward_quiet(
         &mut self,
         ply: usize,
@@ -716,7 +710,7 @@ impl<'a> Worker<'a> {
         tried: &MoveList,
     ) {
         let us = self.pos.side_to_move();
-        let bonus = (depth * depth * history_bonus_per_depth2()).min(history_bonus_max());
+        let bonus = history_bonus(depth);
         let mover = |mv: Move| self.pos.piece_at(mv.from()).expect("a quiet has a mover");
         let piece = mover(mv);
         self.history
@@ -730,11 +724,11 @@ impl<'a> Worker<'a> {
         self.history.set_counter(continuations, mv);
     }
 
-    /// At a cut-off, rewards the capture that caused it (if one did) and punishes the captures
-    /// tried before it, in the capture history.
+    /// At a cut-off at `depth`, rewards the capture that caused it (if one did) and punishes
+    /// the captures tried before it, in the capture history.
     #[inline(always)]
     fn reward_capture(&mut self, depth: i32, cut_capture: Option<Move>, tried: &MoveList) {
-        let bonus = (depth * depth * history_bonus_per_depth2()).min(history_bonus_max());
+        let bonus = history_bonus(depth);
         let mut update = |mv: Move, bonus: i32| {
             let piece = self.pos.piece_at(mv.from()).expect("a capture has a mover");
             let victim = self.pos.piece_at(mv.to()).expect("a capture has a victim");
@@ -856,13 +850,7 @@ impl<'a> Worker<'a> {
         if in_check && searched == 0 {
             return mated_in(ply);
         }
-        let bound = if best_score >= beta {
-            Bound::Lower
-        } else if alpha > original_alpha {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
+        let bound = bound(best_score, beta, alpha > original_alpha);
         self.tt.store(
             self.pos.hash(),
             best_move,
@@ -904,6 +892,26 @@ pub(crate) fn pawn_nears_king(pos: &Position, mv: Move) -> bool {
     deep && pos
         .piece_at(mv.from())
         .is_some_and(|p| p.kind() == PieceType::Pawn)
+}
+
+/// What a cut-off at `depth` adds to the histories of the move that caused it (and takes from
+/// the moves tried before it): growing with the depth's square, up to a cap.
+#[inline(always)]
+fn history_bonus(depth: i32) -> i32 {
+    (depth * depth * history_bonus_per_depth2()).min(history_bonus_max())
+}
+
+/// What a search of a node proved of its score `best_score`: at least that (it reached
+/// `beta`), exactly that (it raised alpha), or at most that (every move failed low).
+#[inline(always)]
+fn bound(best_score: i32, beta: i32, raised_alpha: bool) -> Bound {
+    if best_score >= beta {
+        Bound::Lower
+    } else if raised_alpha {
+        Bound::Exact
+    } else {
+        Bound::Upper
+    }
 }
 
 /// The static evaluation plus the correction history's learnt error `correction` (none in
