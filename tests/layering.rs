@@ -268,6 +268,46 @@ fn the_tool_layers_are_the_modules_behind_the_tools_feature() {
     assert_eq!(feature_gated_modules(), tools);
 }
 
+/// DEVELOPING.md's layout table names every source file: a file of `src/` in the row of its
+/// path (`src/data.rs`), a file of a folder (`src/search/tt.rs`, `build/emit.rs`) as `tt.rs` in
+/// the row whose first cell names the folder.
+#[test]
+fn the_layout_table_names_every_source_file() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let guide = fs::read_to_string(root.join("DEVELOPING.md")).expect("DEVELOPING.md is readable");
+    let rows: Vec<(&str, &str)> = guide
+        .lines()
+        .filter(|line| line.starts_with("| `"))
+        .filter_map(|line| line[1..].split_once(" | "))
+        .collect();
+    let mut files = Vec::new();
+    rust_files(&src(), &mut files);
+    let mut paths: Vec<String> = files
+        .iter()
+        .map(|file| format!("src/{}", file.display()))
+        .collect();
+    for entry in fs::read_dir(root.join("build")).expect("build/ is readable") {
+        let name = entry.unwrap().file_name().to_string_lossy().to_string();
+        paths.push(format!("build/{name}"));
+    }
+    let missing: Vec<&String> = paths
+        .iter()
+        .filter(|path| {
+            let (folder, name) = path.rsplit_once('/').unwrap();
+            !rows.iter().any(|(first, rest)| {
+                first.contains(&format!("`{path}`"))
+                    || first.contains(&format!("`{folder}/`"))
+                        && (first.contains(&format!("`{name}`"))
+                            || rest.contains(&format!("`{name}`")))
+            })
+        })
+        .collect();
+    assert!(
+        missing.is_empty(),
+        "DEVELOPING.md's layout leaves out {missing:?}"
+    );
+}
+
 /// The checker itself: a grouped import names each module in it, a submodule of a tool
 /// counts as the tool, and a path that goes up is reported.
 #[test]
