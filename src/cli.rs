@@ -1,12 +1,13 @@
-//! Command-line front end: parses arguments with clap and dispatches to the tools in
-//! `crate::commands`, the match runner, or the protocol loop.
+//! Command-line front end: parses arguments with clap and dispatches to the commands in
+//! `crate::commands`, the offline tools (built with the default `tools` feature), or the
+//! protocol loop.
 
-use crate::board::position::Position;
 use crate::commands;
+use crate::commands::position::PositionArgs;
 use crate::console::errln;
-use crate::notation::{parse_pgn_move, Notation};
-use crate::protocol::options::MAX_THREADS;
-use clap::{Args, Parser, Subcommand};
+use crate::notation::Notation;
+use crate::search::MAX_THREADS;
+use clap::{Parser, Subcommand};
 
 #[derive(Parser, Debug)]
 #[command(
@@ -21,33 +22,6 @@ use clap::{Args, Parser, Subcommand};
 pub struct Cli {
     #[command(subcommand)]
     pub command: Option<Command>,
-}
-
-/// Where a command starts: a FEN (default: the start position) and moves played from it.
-#[derive(Args, Debug)]
-pub struct PositionArgs {
-    /// Position to start from (default: the start position).
-    #[arg(long)]
-    fen: Option<String>,
-    /// Moves played from that position first, in any notation `analyse` writes: ICCS with
-    /// ranks 0-9 (h2e2), WXF (C2=5) or Chinese (炮二平五).
-    #[arg(long, num_args = 1..)]
-    moves: Vec<String>,
-}
-
-impl PositionArgs {
-    pub(crate) fn position(&self) -> Result<Position, String> {
-        let mut pos = match &self.fen {
-            None => Position::startpos(),
-            Some(fen) => Position::from_fen(fen.trim())
-                .map_err(|e| format!("bad FEN '{}': {e}", fen.trim()))?,
-        };
-        for text in &self.moves {
-            let mv = parse_pgn_move(&pos, text).map_err(|e| format!("--moves: {e}"))?;
-            pos.make_move(mv);
-        }
-        Ok(pos)
-    }
 }
 
 #[derive(Subcommand, Debug)]
@@ -66,6 +40,7 @@ pub enum Command {
         #[command(flatten)]
         position: PositionArgs,
     },
+    #[cfg(feature = "tools")]
     /// Tune the search parameters by SPSA (`run`), or print them as tuner input (`params`).
     Spsa(crate::spsa::SpsaArgs),
     /// Search the built-in bench positions to a fixed depth; prints `N nodes M nps` last.
@@ -80,7 +55,7 @@ pub enum Command {
         eval_file: Option<String>,
         /// Search threads, 1 to 256 (Lazy SMP): with more than one the node count is not
         /// repeatable; the time to the depth is what to compare.
-        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=MAX_THREADS))]
+        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=MAX_THREADS as i64))]
         threads: u16,
     },
     /// Analyse a position, showing the search as it deepens, then the best move.
@@ -94,7 +69,7 @@ pub enum Command {
         #[arg(long)]
         depth: Option<i32>,
         /// Search threads, 1 to 256 (the range of the `Threads` option).
-        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=MAX_THREADS))]
+        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=MAX_THREADS as i64))]
         threads: u16,
         /// How moves are written: iccs (h2e2), wxf (C2=5) or chinese (炮二平五).
         #[arg(long, value_enum, default_value_t = Notation::Iccs)]
@@ -109,19 +84,26 @@ pub enum Command {
         #[arg(long, value_name = "FILE")]
         eval_file: Option<String>,
     },
+    #[cfg(feature = "tools")]
     /// Play engines against each other (UCI or UCCI) and report Elo, SPRT and PGN.
     Match(Box<crate::matchrun::MatchArgs>),
+    #[cfg(feature = "tools")]
     /// Self-play games at a fixed node limit, written as quiet positions with score and result
     /// (text lines, or 40-byte records for a `.bin` output).
     Datagen(Box<crate::datagen::DatagenArgs>),
+    #[cfg(feature = "tools")]
     /// Fit the evaluation weights to datagen positions and write a new params.rs.
     Tune(Box<crate::tune::TuneArgs>),
+    #[cfg(feature = "tools")]
     /// Train a network (NNUE) on datagen positions and write it quantised.
     Train(Box<crate::train::TrainArgs>),
+    #[cfg(feature = "tools")]
     /// Build an opening book from PGN games, or show a position's book moves.
     Book(crate::book::build::BookArgs),
+    #[cfg(feature = "tools")]
     /// Rewrite datagen positions from text to binary records or back (formats from the names).
     Convert(commands::convert::ConvertArgs),
+    #[cfg(feature = "tools")]
     /// Fit the win/draw/loss model (`UCI_ShowWDL`) to datagen positions and print it.
     Wdl(Box<crate::wdl::fit::WdlArgs>),
     /// Play and analyse against Chariot in a web browser: a local server for one page.
@@ -134,12 +116,14 @@ impl Command {
     /// standard output must not end it.
     fn writes_a_file(&self) -> bool {
         match self {
+            #[cfg(feature = "tools")]
             Command::Match(_)
             | Command::Datagen(_)
             | Command::Tune(_)
             | Command::Train(_)
             | Command::Convert(_)
             | Command::Wdl(_) => true,
+            #[cfg(feature = "tools")]
             Command::Book(args) => {
                 matches!(args.command, crate::book::build::BookCommand::Build { .. })
             }
@@ -170,22 +154,27 @@ fn argument_error(error: clap::Error, help: &str) -> i32 {
     error.exit_code()
 }
 
+/// The command line's words; `chariot match` also takes cutechess-cli's forms, rewritten here
+/// as ours so that scripts written for cutechess-cli run unchanged.
+fn arguments() -> Result<Vec<String>, String> {
+    let argv: Vec<String> = std::env::args().collect();
+    #[cfg(feature = "tools")]
+    if argv.get(1).map(String::as_str) == Some("match") {
+        let words = crate::matchrun::cutechess::translate(&argv[2..])?;
+        return Ok(argv[..2].iter().cloned().chain(words).collect());
+    }
+    Ok(argv)
+}
+
 /// Runs the command line; returns the process exit code.
 pub fn run() -> i32 {
-    let mut argv: Vec<String> = std::env::args().collect();
-    if argv.get(1).map(String::as_str) == Some("match") {
-        // Scripts written for cutechess-cli run unchanged.
-        match crate::matchrun::cutechess::translate(&argv[2..]) {
-            Ok(words) => {
-                argv.truncate(2);
-                argv.extend(words);
-            }
-            Err(message) => {
-                errln!("error: {message}");
-                return 1;
-            }
+    let argv = match arguments() {
+        Ok(argv) => argv,
+        Err(message) => {
+            errln!("error: {message}");
+            return 1;
         }
-    }
+    };
     let help = match argv.get(1).filter(|word| !word.starts_with('-')) {
         Some(command) => format!("chariot {command} --help"),
         None => "chariot --help".to_string(),
@@ -225,13 +214,21 @@ pub fn run() -> i32 {
         }) => position.position().and_then(|pos| {
             commands::analyse::run_analyse(&pos, movetime, depth, threads.into(), notation)
         }),
+        #[cfg(feature = "tools")]
         Some(Command::Match(args)) => crate::matchrun::run_match(&args),
+        #[cfg(feature = "tools")]
         Some(Command::Datagen(args)) => crate::datagen::run_datagen(&args),
+        #[cfg(feature = "tools")]
         Some(Command::Tune(args)) => crate::tune::run_tune(&args),
+        #[cfg(feature = "tools")]
         Some(Command::Spsa(args)) => crate::spsa::run_spsa(&args),
+        #[cfg(feature = "tools")]
         Some(Command::Train(args)) => crate::train::run_train(&args),
+        #[cfg(feature = "tools")]
         Some(Command::Book(args)) => crate::book::build::run_book(&args),
+        #[cfg(feature = "tools")]
         Some(Command::Convert(args)) => commands::convert::run_convert(&args),
+        #[cfg(feature = "tools")]
         Some(Command::Wdl(args)) => crate::wdl::fit::run_wdl(&args),
         #[cfg(feature = "serve")]
         Some(Command::Serve(args)) => crate::serve::run_serve(&args),

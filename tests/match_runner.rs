@@ -8,7 +8,7 @@ mod common;
 
 use chariot::notation::pgn::{read_games, PgnGame};
 use common::fake_engine::fake_engine;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 use std::time::Duration;
 
@@ -1220,16 +1220,19 @@ fn the_round_robin_report_lists_games_standings_and_settings() {
     assert!(report.contains(" ms</text>"));
 }
 
-/// Every `chariot match` command in README.md runs as written, with three changes to keep
-/// the test short: at most 2 games a pairing (`--games`, `-rounds 1`), `--max-moves 10`, and
+/// Every `chariot match` command in README.md and DEVELOPING.md runs as written, with three
+/// changes to keep the test short: at most 2 games a pairing (`--games`, `-rounds 1`),
+/// `--max-moves 10`, and
 /// peer engines replaced by the fake engine. `./chariot` (or `chariot` on the path) is this build; ElephantEye
 /// (`eleeye`) becomes the fake engine in `spend` mode, which uses all the time it is given
 /// as ElephantEye does, so its `--st` example shows it keeps its time; `./new`, `./old`,
 /// `./classical` and `pikafish` play random moves.
 #[test]
 fn every_readme_match_example_runs() {
-    let readme =
-        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
+    let readme = ["README.md", "DEVELOPING.md"]
+        .map(|name| std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join(name)))
+        .map(Result::unwrap)
+        .join("\n");
     let mut commands = Vec::new();
     let mut in_sh = false;
     let mut current = String::new();

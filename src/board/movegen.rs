@@ -70,13 +70,6 @@ impl MoveList {
         unsafe { &*(init as *const [MaybeUninit<Move>] as *const [Move]) }
     }
 
-    #[inline(always)]
-    pub fn as_mut_slice(&mut self) -> &mut [Move] {
-        let init = &mut self.moves[..self.len];
-        // SAFETY: as in `as_slice`.
-        unsafe { &mut *(init as *mut [MaybeUninit<Move>] as *mut [Move]) }
-    }
-
     pub fn contains(&self, mv: Move) -> bool {
         self.as_slice().contains(&mv)
     }

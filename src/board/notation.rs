@@ -131,14 +131,14 @@ impl fmt::Display for Diagram<'_> {
     }
 }
 
-/// The position after `moves` (move texts in `base` notation) from `fen`, or from the start
-/// position: the one way the protocols set up a position (the command line, which also reads
-/// WXF and Chinese moves, has `cli::PositionArgs`). The error names the FEN or the first move
-/// that is wrong.
+/// The position after `moves` from `fen` (or from the start position), each move read by
+/// `read_move`: the one way every front end sets up a position (the protocols read ICCS in
+/// their rank numbering, the command line any notation `analyse` writes). The error names the
+/// FEN or the first move that is wrong.
 pub fn position_from<'a>(
     fen: Option<&str>,
     moves: impl IntoIterator<Item = &'a str>,
-    base: RankBase,
+    read_move: impl Fn(&Position, &str) -> Result<Move, String>,
 ) -> Result<Position, String> {
     let mut pos = match fen {
         None => Position::startpos(),
@@ -154,7 +154,7 @@ pub fn position_from<'a>(
                 "more than {MAX_MOVES_PLAYED} moves: the move counters would overflow"
             ));
         }
-        let mv = parse_move(&pos, text, base).map_err(|e| e.to_string())?;
+        let mv = read_move(&pos, text)?;
         pos.make_move(mv);
     }
     Ok(pos)

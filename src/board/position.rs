@@ -3,6 +3,7 @@
 
 use crate::board::attacks::*;
 use crate::board::bitboard::Bitboard;
+use crate::board::movegen::Safety;
 use crate::board::notation::{Diagram, RankBase};
 use crate::board::types::{Color, Move, Piece, PieceType, Square};
 use crate::board::zobrist::{ZOBRIST_CONTENT, ZOBRIST_PIECE, ZOBRIST_SIDE};
@@ -123,11 +124,6 @@ impl Position {
             Color::Black => black,
         };
         row.try_into().expect("seven kinds a colour")
-    }
-
-    #[inline(always)]
-    pub fn piece_bb(&self, piece: Piece) -> Bitboard {
-        self.pieces[piece.index()]
     }
 
     #[inline(always)]
@@ -281,10 +277,13 @@ impl Position {
         self.king_step_safe_taking(us, to, Bitboard::EMPTY)
     }
 
-    /// [`Position::king_step_safe_quiet`] for the side to move, out of line: the move picker
-    /// tests the king steps the generator left untested when it reaches them.
+    /// Is the side to move's king step to the empty square `to` legal? For the king steps the
+    /// generator leaves untested ([`generate_quiets`]), tested when the move picker reaches
+    /// them. Out of line: most nodes end before their king steps.
+    ///
+    /// [`generate_quiets`]: crate::board::movegen::generate_quiets
     #[inline(never)]
-    pub fn king_step_safe_quiet_here(&self, to: Square) -> bool {
+    pub fn is_legal_king_step(&self, to: Square) -> bool {
         match self.side {
             Color::Red => self.king_step_safe_quiet(Color::Red, to),
             Color::Black => self.king_step_safe_quiet(Color::Black, to),
@@ -398,19 +397,6 @@ impl Position {
             || (horses.any() && (horse_attackers(ksq, occ) & horses).any())
     }
 
-    /// Every piece of either colour that attacks `sq` with the given occupancy.
-    pub fn attackers_to(&self, sq: Square, occ: Bitboard) -> Bitboard {
-        let of = |kind| self.pieces(Color::Red, kind) | self.pieces(Color::Black, kind);
-        (king_attacks(sq) & of(PieceType::King))
-            | (advisor_attacks(sq) & of(PieceType::Advisor))
-            | (elephant_attacks(sq, occ) & of(PieceType::Elephant))
-            | (horse_attackers(sq, occ) & of(PieceType::Horse))
-            | (rook_attacks(sq, occ) & of(PieceType::Rook))
-            | (cannon_attacks(sq, occ) & of(PieceType::Cannon))
-            | (pawn_attackers(Color::Red, sq) & self.pieces(Color::Red, PieceType::Pawn))
-            | (pawn_attackers(Color::Black, sq) & self.pieces(Color::Black, PieceType::Pawn))
-    }
-
     /// Is the move (from any source: GUI, TT, killer) legal here? Checks the piece can make
     /// it on this board, then that it does not leave the king exposed; no list is generated.
     pub fn is_legal(&self, mv: Move) -> bool {
@@ -428,6 +414,13 @@ impl Position {
         if piece.color() != us || self.colors[us.index()].has(to) {
             return false;
         }
+        self.reaches(piece, from, to)
+    }
+
+    /// Can `piece`, standing on `from`, get to `to` (not a square of its own side's) on this
+    /// board, its king's safety aside?
+    #[inline(always)]
+    fn reaches(&self, piece: Piece, from: Square, to: Square) -> bool {
         let occ = self.occupied;
         match piece.kind() {
             // Sliders from the squares between, without the occupancy lookups: a rook (and a
@@ -438,6 +431,34 @@ impl Position {
             }
             _ => piece_attacks(piece, from, occ).has(to),
         }
+    }
+
+    /// Is `mv` a legal move to an empty square here? For moves found at other nodes (killers,
+    /// counter-moves), most of which are told by their two squares alone: the arrival taken,
+    /// or no piece of ours to move. `safety` is this position's ([`generate_captures`]), which
+    /// settles the king's safety of most moves without the exact test.
+    ///
+    /// [`generate_captures`]: crate::board::movegen::generate_captures
+    #[inline(always)]
+    pub fn is_legal_quiet(&self, mv: Move, safety: &Safety) -> bool {
+        if self.piece_at(mv.to()).is_some() {
+            return false;
+        }
+        match self.piece_at(mv.from()) {
+            Some(piece) if piece.color() == self.side => {
+                self.quiet_move_is_legal(piece, mv, safety)
+            }
+            _ => false,
+        }
+    }
+
+    /// [`Position::is_legal_quiet`] past the squares' test, for `piece` (ours, on the move's
+    /// departure square; the arrival square is empty): can it get there, and is the king safe
+    /// after? Out of line: most calls end at the squares' test.
+    #[inline(never)]
+    fn quiet_move_is_legal(&self, piece: Piece, mv: Move, safety: &Safety) -> bool {
+        let (from, to) = (mv.from(), mv.to());
+        self.reaches(piece, from, to) && safety.allows(self, from, to)
     }
 
     // ---- piece placement -----------------------------------------------------------------

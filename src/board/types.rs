@@ -220,14 +220,6 @@ impl Square {
         Square(index as u8)
     }
 
-    pub const fn try_new(index: usize) -> Option<Square> {
-        if index < SQUARES {
-            Some(Square(index as u8))
-        } else {
-            None
-        }
-    }
-
     pub const fn from_coords(file: usize, rank: usize) -> Option<Square> {
         if file < FILES && rank < 10 {
             Some(Square((rank * FILES + file) as u8))

@@ -4,7 +4,7 @@
 
 use super::{Book, Entry};
 use crate::board::types::{Color, Move};
-use crate::cli::PositionArgs;
+use crate::commands::position::PositionArgs;
 use crate::console::{count, errln, outln};
 use crate::notation::pgn::{parse_pgn_move, read_games, PgnGame};
 use crate::output_file::{Existing, OutputPath};

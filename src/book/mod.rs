@@ -17,6 +17,7 @@
 //! An entry: key `u64` (`Position::hash`), move `u16` (`Move::raw`), weight `u16` (relative
 //! within its position; 0 is never played), games `u32` (how many games played the move).
 
+#[cfg(feature = "tools")]
 pub mod build;
 
 use crate::board::movegen::legal_moves;

@@ -5,7 +5,7 @@
 use crate::board::position::Position;
 use crate::console::{count, outln};
 use crate::notation::Notation;
-use crate::protocol::engine::human_score;
+use crate::search::score::human_score;
 use crate::search::tt::TranspositionTable;
 use crate::search::{self, Limits, Line, Options, Signals};
 use crate::wdl::{wdl, Wdl};

@@ -9,8 +9,8 @@ mod game;
 use crate::console::{count, count_irregular, errln};
 use crate::notation::openings;
 use crate::output_file::{Existing, OutputPath};
-use crate::protocol::options::MAX_THREADS;
 use crate::samples::{self, Format, Record, RECORD_BYTES};
+use crate::search::MAX_THREADS;
 use clap::Args;
 pub use game::{play_game, GameRecord, Settings};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
@@ -131,7 +131,7 @@ pub struct DatagenArgs {
 
 /// Runs the command.
 pub fn run_datagen(args: &DatagenArgs) -> Result<(), String> {
-    if !(1..=MAX_THREADS as usize).contains(&args.threads) {
+    if !(1..=MAX_THREADS).contains(&args.threads) {
         return Err(format!(
             "--threads must be 1..={MAX_THREADS}, not {}",
             args.threads

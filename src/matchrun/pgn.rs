@@ -1,30 +1,16 @@
 //! PGN out. Games are written as they finish (ICCS moves `H2-E2`, or WXF or Chinese with
 //! `--pgn-notation`, the `[Variant "xiangqi"]`,
-//! `FEN` and `Termination` tags, scores and times as move comments); reading PGN back is
-//! notation's job (`crate::notation::pgn`).
+//! `FEN` and `Termination` tags, scores and times as move comments); reading PGN back, and
+//! what every PGN writer writes alike, is notation's job (`crate::notation::pgn`).
 
 use super::engine::ReportedScore;
 use super::game::GameRecord;
 use crate::board::movegen::legal_moves;
 use crate::board::position::Position;
-use crate::board::types::{Color, Move};
+use crate::board::types::Color;
+use crate::notation::pgn::{pgn_iccs, result_text};
 use crate::notation::Notation;
 use std::io::{self, Write};
-use std::time::{SystemTime, UNIX_EPOCH};
-
-pub fn result_text(winner: Option<Color>) -> &'static str {
-    match winner {
-        Some(Color::Red) => "1-0",
-        Some(Color::Black) => "0-1",
-        None => "1/2-1/2",
-    }
-}
-
-/// `h2e2` -> `H2-E2`, the ICCS form of Chinese PGN files.
-fn iccs(mv: Move) -> String {
-    let text = mv.to_string().to_ascii_uppercase();
-    format!("{}-{}", &text[..2], &text[2..])
-}
 
 fn score_text(score: ReportedScore) -> String {
     match score {
@@ -32,23 +18,6 @@ fn score_text(score: ReportedScore) -> String {
         ReportedScore::Mate(n) if n > 0 => format!("+M{n}"),
         ReportedScore::Mate(n) => format!("-M{}", -n),
     }
-}
-
-/// Today's UTC date as `YYYY.MM.DD` (days-to-civil conversion; no date crate needed).
-pub fn today() -> String {
-    let days = SystemTime::now()
-        .duration_since(UNIX_EPOCH)
-        .map_or(0, |d| d.as_secs() / 86_400) as i64;
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z - era * 146_097;
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let day = doy - (153 * mp + 2) / 5 + 1;
-    let month = if mp < 10 { mp + 3 } else { mp - 9 };
-    let year = yoe + era * 400 + i64::from(month <= 2);
-    format!("{year:04}.{month:02}.{day:02}")
 }
 
 /// Tags beyond the game itself.
@@ -126,7 +95,7 @@ pub fn write_game(out: &mut impl Write, game: &GameRecord, context: &PgnContext)
             // Never for a game the runner played; ICCS needs no position.
             _ => {
                 board = None;
-                iccs(played.mv)
+                pgn_iccs(played.mv)
             }
         };
         tokens.push(text);
@@ -171,6 +140,7 @@ pub fn write_game(out: &mut impl Write, game: &GameRecord, context: &PgnContext)
 mod tests {
     use super::*;
     use crate::board::notation::{parse_coords, RankBase};
+    use crate::board::types::Move;
     use crate::matchrun::game::{PlayedMove, Termination};
     use crate::notation::pgn::read_games;
 
@@ -255,12 +225,5 @@ mod tests {
             let played: Vec<Move> = game.moves.iter().map(|m| m.mv).collect();
             assert_eq!(replayed, played, "{format}");
         }
-    }
-
-    #[test]
-    fn date_looks_like_a_date() {
-        let d = today();
-        assert_eq!(d.len(), 10);
-        assert!(d.starts_with("20"), "{d}");
     }
 }

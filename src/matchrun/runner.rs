@@ -11,6 +11,7 @@ use super::sprt::{Sprt, SprtStatus};
 use super::{resume, standings, MatchArgs, Tournament};
 use crate::console::{count, errln, out, outln};
 use crate::notation::openings::{self, Opening, OpeningsSpec};
+use crate::notation::pgn::{result_text, today};
 use crate::output_file::{Existing, OutputPath};
 use crate::Color;
 use std::collections::{HashMap, HashSet};
@@ -370,7 +371,7 @@ fn match_info(plan: &Plan, args: &MatchArgs) -> Vec<(String, String)> {
         format!("{} ({} per pairing)", plan.total(), plan.games)
     };
     let mut info = vec![
-        ("date".to_string(), pgn::today()),
+        ("date".to_string(), today()),
         (
             "runner".into(),
             format!("chariot match {}", env!("CARGO_PKG_VERSION")),
@@ -484,7 +485,7 @@ impl<'a> Results<'a> {
             pgn_file,
             pgn_notation: args.pgn_notation,
             event,
-            date: pgn::today(),
+            date: today(),
             stats,
             pending_pairs: HashMap::new(),
             played: 0,
@@ -558,7 +559,7 @@ impl<'a> Results<'a> {
                 red: record.red.clone(),
                 black: record.black.clone(),
                 opening,
-                result: pgn::result_text(record.winner),
+                result: result_text(record.winner),
                 ending: record.label.to_string(),
                 reason: record.reason.clone(),
                 plies: record.moves.len(),
@@ -592,7 +593,7 @@ impl<'a> Results<'a> {
             self.played,
             record.red,
             record.black,
-            pgn::result_text(record.winner),
+            result_text(record.winner),
             record.reason,
             s.progress(self.sprt.as_ref())
         );

@@ -1,11 +1,13 @@
 //! PGN in: xiangqi games as other tools write them (tags, ICCS or WXF moves, comments,
 //! variations skipped), for opening books, `--resume` and tests that replay what the match
-//! runner wrote.
+//! runner wrote; and what Chariot's two PGN writers (the match runner's, the browser's) write
+//! alike: the result, the date, ICCS moves.
 
 use super::wxf::parse_wxf;
 use crate::board::notation::{parse_move, RankBase};
 use crate::board::position::Position;
-use crate::board::types::Move;
+use crate::board::types::{Color, Move};
+use std::time::{SystemTime, UNIX_EPOCH};
 
 /// One game read back from PGN.
 #[derive(Clone, Debug, Default)]
@@ -162,6 +164,38 @@ pub fn read_games(text: &str) -> Result<Vec<PgnGame>, String> {
     Ok(games)
 }
 
+/// The result of a game `winner` won (drawn when `None`), as PGN writes it.
+pub fn result_text(winner: Option<Color>) -> &'static str {
+    match winner {
+        Some(Color::Red) => "1-0",
+        Some(Color::Black) => "0-1",
+        None => "1/2-1/2",
+    }
+}
+
+/// `h2e2` -> `H2-E2`, the ICCS form of Chinese PGN files.
+pub fn pgn_iccs(mv: Move) -> String {
+    let text = mv.to_string().to_ascii_uppercase();
+    format!("{}-{}", &text[..2], &text[2..])
+}
+
+/// Today's UTC date as `YYYY.MM.DD` (days-to-civil conversion; no date crate needed).
+pub fn today() -> String {
+    let days = SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs() / 86_400) as i64;
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    format!("{year:04}.{month:02}.{day:02}")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -172,6 +206,13 @@ mod tests {
         assert!(read_games("{never closed").is_err());
         let illegal = read_games("1. H2-H8 *").unwrap();
         assert!(illegal[0].replay().unwrap_err().contains("move 1"));
+    }
+
+    #[test]
+    fn date_looks_like_a_date() {
+        let d = today();
+        assert_eq!(d.len(), 10);
+        assert!(d.starts_with("20"), "{d}");
     }
 
     #[test]

@@ -11,7 +11,7 @@ use crate::board::types::Move;
 use crate::book::{Book, NO_BOOK};
 use crate::console::count;
 use crate::nnue::{Network, EMBEDDED_NAME};
-use crate::search::score::{describe, is_mate, mate_plies, ScoreText};
+use crate::search::score::{describe, is_mate, mate_plies};
 use crate::search::tt::TranspositionTable;
 use crate::search::{self, Limits, Line, Memory, Options, SearchResult, Signals};
 use crate::strength::Weakness;
@@ -443,7 +443,9 @@ pub fn parse_position(args: &str, base: RankBase) -> Result<Position, String> {
         ));
     };
     let moves = moves.unwrap_or("").split_whitespace();
-    position_from(fen, moves, base).map_err(|e| format!("position: {e}"))
+    let read_move =
+        |pos: &Position, text: &str| parse_move(pos, text, base).map_err(|e| e.to_string());
+    position_from(fen, moves, read_move).map_err(|e| format!("position: {e}"))
 }
 
 /// Parses a list of moves legal in `pos` (for `banmoves` and `searchmoves`).
@@ -531,14 +533,6 @@ pub fn ucci_score(score: i32) -> i32 {
         score.signum() * (UCCI_MATE - mate_plies(score))
     } else {
         score.clamp(-(UCCI_MATE - 200), UCCI_MATE - 200)
-    }
-}
-
-/// Score text for people: `+1.25` or `mate 3`.
-pub fn human_score(score: i32) -> String {
-    match describe(score) {
-        ScoreText::Cp(cp) => format!("{:+.2}", cp as f64 / 100.0),
-        ScoreText::Mate(n) => format!("mate {n}"),
     }
 }
 

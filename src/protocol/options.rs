@@ -3,6 +3,7 @@
 //! `Engine::apply` then does what the checked value asks.
 
 use crate::search::tt::TranspositionTable;
+use crate::search::MAX_THREADS;
 
 /// What an option sets.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -70,7 +71,6 @@ pub struct EngineOption {
 }
 
 pub const MAX_HASH_MB: i64 = 1 << 16;
-pub const MAX_THREADS: i64 = 256;
 
 pub const OPTIONS: &[EngineOption] = &[
     EngineOption {
@@ -90,7 +90,7 @@ pub const OPTIONS: &[EngineOption] = &[
         kind: Kind::Spin {
             default: 1,
             min: 1,
-            max: MAX_THREADS,
+            max: MAX_THREADS as i64,
         },
     },
     EngineOption {

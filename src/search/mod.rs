@@ -1,6 +1,7 @@
-//! The search driver: iterative deepening with aspiration windows and MultiPV on the main
-//! thread, Lazy SMP helpers on the same transposition table, and the signals a protocol uses to
-//! stop a search or turn a ponder search into a real one.
+//! The search: `search()` starts its threads (the main one and the Lazy SMP helpers, each
+//! running the iterative-deepening loop of `thread.rs`, the tree search of `worker.rs`) on one
+//! transposition table, and gives the answer; the signals a protocol uses to stop a search or
+//! turn a ponder search into a real one; what a game's searches learn and keep (`Memory`).
 //!
 //! Techniques in use (each knob in `params.rs`):
 //! - Principal variation search, fail-soft, with a transposition table in cache-line buckets
@@ -47,6 +48,7 @@ pub(crate) mod params;
 pub(crate) mod reductions;
 pub mod score;
 pub(crate) mod see;
+mod thread;
 pub(crate) mod time;
 pub mod tt;
 mod worker;
@@ -60,11 +62,16 @@ use crate::search::tt::TranspositionTable;
 use correction::CorrectionHistory;
 use history::History;
 use score::*;
-use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU64, Ordering};
-use std::sync::{Arc, Mutex};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
+use thread::{iterative_deepening, Shared};
 pub use time::{Limits, TimeManager};
 use worker::Worker;
+
+/// The most threads a search runs (Lazy SMP), the range of the `Threads` option and of the
+/// command line's `--threads`.
+pub const MAX_THREADS: usize = 256;
 
 /// Flags a protocol thread sets while a search runs.
 #[derive(Default)]
@@ -190,11 +197,6 @@ impl Memory {
     }
 }
 
-/// Each helper's node count on its own cache line, so counting does not make threads fight.
-#[repr(align(64))]
-#[derive(Default)]
-struct Counter(AtomicU64);
-
 /// Searches `pos` within `limits`, calling `report` after every completed line of the main
 /// thread. Returns when the limits are reached or `signals.stop` is set; a ponder or infinite
 /// search first waits for `ponderhit` or `stop`. `memory` is what earlier searches of the same
@@ -211,15 +213,6 @@ pub fn search(
     let start = Instant::now();
     reductions::ensure_built();
     tt.new_search();
-    let threads = options.threads.max(1);
-    let counters: Vec<Counter> = (0..threads).map(|_| Counter::default()).collect();
-    let total_nodes = || {
-        counters
-            .iter()
-            .map(|c| c.0.load(Ordering::Relaxed))
-            .sum::<u64>()
-    };
-
     let root_moves: Vec<Move> = legal_moves(pos)
         .iter()
         .copied()
@@ -233,201 +226,37 @@ pub fn search(
             ..SearchResult::default()
         };
     }
-
-    // Under a depth limit (one line asked for), the first thread to complete that depth
-    // answers: a helper searching a ply ahead often gets there before the main thread.
-    let multipv = options.multipv.clamp(1, root_moves.len());
-    let target_depth = limits.depth.filter(|_| multipv == 1);
-    let helper_line: Mutex<Option<Line>> = Mutex::new(None);
-    let helper_finished = AtomicBool::new(false);
-    let deepest_completed = AtomicI32::new(0);
-    let crumbs = (threads > 1).then(crumbs::Breadcrumbs::default);
+    let threads = options.threads.clamp(1, MAX_THREADS);
+    let shared = Shared::new(pos, tt, signals, limits, options, root_moves, threads);
 
     // Helpers beyond the threads of the last search start afresh.
     memory.helpers.resize_with(threads - 1, Learnt::default);
     let helper_memories = std::mem::take(&mut memory.helpers);
     std::thread::scope(|scope| {
-        let mut helpers = Vec::with_capacity(threads - 1);
-        for ((id, counter), learnt) in counters.iter().enumerate().skip(1).zip(helper_memories) {
-            let banned = &options.banned;
-            let (helper_line, helper_finished) = (&helper_line, &helper_finished);
-            let (deepest_completed, crumbs) = (&deepest_completed, crumbs.as_ref());
-            helpers.push(scope.spawn(move || {
-                let mut helper = Worker::new(
-                    pos,
-                    tt,
-                    signals,
-                    &counter.0,
-                    learnt,
-                    options.network.clone(),
-                );
-                helper.root_excluded.clone_from(banned);
-                helper.deepest_completed = Some(deepest_completed);
-                helper.crumbs = crumbs;
-                helper.thread = id;
-                // Odd helpers keep a ply ahead of the deepest completed iteration, even ones
-                // level with the main thread's next, so threads spread over depths.
-                let ahead = (id % 2) as i32;
-                let mut depth = 1 + ahead;
-                while depth < MAX_PLY as i32 {
-                    let score = helper.search_root(-INFINITE, INFINITE, depth);
-                    let completed = !helper.stopped;
-                    if completed {
-                        deepest_completed.fetch_max(depth, Ordering::Relaxed);
-                    } else if signals.stop.load(Ordering::Relaxed) {
-                        break;
-                    } else {
-                        // Another thread completed this depth first: on to a deeper one.
-                        helper.stopped = false;
-                    }
-                    let reached = completed && target_depth == Some(depth);
-                    let pv = reached
-                        .then(|| helper.root_pv())
-                        .filter(|pv| !pv.is_empty());
-                    if let Some(pv) = pv {
-                        let line = Line {
-                            depth,
-                            seldepth: helper.seldepth,
-                            multipv: 1,
-                            score,
-                            nodes: 0,
-                            time: Duration::ZERO,
-                            hashfull: 0,
-                            pv,
-                        };
-                        let mut slot = helper_line.lock().unwrap_or_else(|e| e.into_inner());
-                        slot.get_or_insert(line);
-                        helper_finished.store(true, Ordering::Relaxed);
-                        break;
-                    }
-                    depth = (depth + 1).max(deepest_completed.load(Ordering::Relaxed) + 1 + ahead);
-                }
-                helper.publish_nodes();
-                helper.into_learnt()
-            }));
-        }
+        let shared = &shared;
+        let helpers: Vec<_> = (1..)
+            .zip(helper_memories)
+            .map(|(thread, learnt)| {
+                scope.spawn(move || {
+                    let mut helper = Worker::new(shared, thread, learnt);
+                    iterative_deepening(&mut helper, &mut |_| {});
+                    helper.publish_nodes();
+                    helper.into_learnt()
+                })
+            })
+            .collect();
 
-        let learnt = memory.main.take().unwrap_or_default();
-        let network = options.network.clone();
-        let mut main = Worker::new(pos, tt, signals, &counters[0].0, learnt, network);
-        main.timer = Some(TimeManager::new(limits, options.move_overhead_ms));
-        main.node_limit = limits.nodes;
-        main.helper_finished = Some(&helper_finished);
-        main.crumbs = crumbs.as_ref();
-        let max_depth = limits
-            .depth
-            .unwrap_or(MAX_PLY as i32 - 1)
-            .clamp(1, MAX_PLY as i32 - 1);
-        let mut result = SearchResult {
-            best: Some(root_moves[0]),
-            ..SearchResult::default()
-        };
-        let mut previous_score = 0;
-        // For the clock: how many iterations in a row ended on the same best move.
-        let mut unchanged_iterations = 0;
-
-        for depth in 1..=max_depth {
-            // However soon a stop or a limit comes (`go nodes 0`, a `stop` right behind the
-            // `go`), depth 1 is searched to its end, so the move played has been searched and
-            // reported. It takes a few hundred nodes at most.
-            main.unstoppable = depth == 1;
-            let mut lines = Vec::new();
-            for index in 0..multipv {
-                main.root_excluded.clone_from(&options.banned);
-                main.root_excluded
-                    .extend(lines.iter().map(|l: &Line| l.pv[0]));
-                let score = aspiration(
-                    &mut main,
-                    depth,
-                    if index == 0 { previous_score } else { 0 },
-                    index,
-                );
-                if main.stopped && depth > 1 {
-                    break;
-                }
-                let mut pv = main.root_pv();
-                if pv.is_empty() {
-                    break; // every move failed low without a PV; keep the last iteration
-                }
-                extend_from_tt(pos, tt, &mut pv);
-                main.publish_nodes();
-                if index == 0 {
-                    deepest_completed.fetch_max(depth, Ordering::Relaxed);
-                }
-                let line = Line {
-                    depth,
-                    seldepth: main.seldepth,
-                    multipv: index + 1,
-                    score,
-                    nodes: total_nodes(),
-                    time: start.elapsed(),
-                    hashfull: tt.hashfull(),
-                    pv,
-                };
-                lines.push(line);
-            }
-            // A line searched without the better ones can score above them (its search saw
-            // other cutoffs): best first, as GUIs show the lines in the order given.
-            lines.sort_by_key(|line| std::cmp::Reverse(line.score));
-            for (index, line) in lines.iter_mut().enumerate() {
-                line.multipv = index + 1;
-                report(line);
-            }
-            if let Some(first) = lines.first() {
-                if !(main.stopped && depth > 1) {
-                    if result.best == Some(first.pv[0]) {
-                        unchanged_iterations += 1;
-                    } else {
-                        unchanged_iterations = 0;
-                    }
-                    if depth > 1 {
-                        let timer = main.timer.as_mut().expect("the main thread has a timer");
-                        timer.set_effort(unchanged_iterations, previous_score - first.score);
-                    }
-                    previous_score = first.score;
-                    result.answer_with(first);
-                }
-            }
-            if main.stopped || signals.stop.load(Ordering::Relaxed) {
-                break;
-            }
-            let timer = main.timer.as_ref().expect("the main thread has a timer");
-            let pondering = signals.pondering.load(Ordering::Relaxed);
-            if !pondering && (timer.next_iteration_too_late() || main.out_of_time()) {
-                break;
-            }
-            // `go mate N`: a completed iteration proved a mate in N or fewer.
-            if let Some(moves) = limits.mate {
-                let proved = matches!(describe(result.score), ScoreText::Mate(m) if (1..=moves).contains(&m));
-                if result.depth == depth && proved {
-                    break;
-                }
-            }
-            // A forced mate is settled once the depth is well past its length. Not sooner:
-            // reductions and pruning can hide a shorter mate from depths just beyond it. Nor
-            // under `go mate N`, which asked for a mate no longer than N: searching on finds it.
-            if is_mate(result.score)
-                && 2 * mate_plies(result.score) <= depth
-                && !limits.infinite
-                && limits.mate.is_none()
-                && !pondering
-            {
-                break;
-            }
-        }
+        let mut main = Worker::new(shared, 0, memory.main.take().unwrap_or_default());
+        let mut result = iterative_deepening(&mut main, report);
         // A helper that completed the depth asked for before the main thread did answers.
-        let finished = helper_line.lock().unwrap_or_else(|e| e.into_inner()).take();
-        if let Some(mut line) = finished.filter(|line| line.depth > result.depth) {
-            extend_from_tt(pos, tt, &mut line.pv);
-            line.nodes = total_nodes();
-            line.time = start.elapsed();
-            line.hashfull = tt.hashfull();
+        main.publish_nodes();
+        if let Some(completed) = shared.answer_deeper_than(result.depth) {
+            let line = shared.line(completed);
             report(&line);
             result.answer_with(&line);
         }
         wait_for_release(limits, signals);
         signals.stop.store(true, Ordering::SeqCst);
-        main.publish_nodes();
         result.time = start.elapsed();
         memory.main = Some(main.into_learnt());
         memory.helpers = helpers
@@ -439,49 +268,9 @@ pub fn search(
             })
             .collect();
         // Every thread has joined and published its count.
-        result.nodes = total_nodes();
+        result.nodes = shared.total_nodes();
         result
     })
-}
-
-/// Searches with a narrow window around the last score, widening on failure.
-fn aspiration(main: &mut Worker, depth: i32, guess: i32, index: usize) -> i32 {
-    let mut delta = params::aspiration_delta();
-    let (mut alpha, mut beta) =
-        if depth >= params::aspiration_min_depth() && index == 0 && !is_mate(guess) {
-            (guess - delta, guess + delta)
-        } else {
-            (-INFINITE, INFINITE)
-        };
-    loop {
-        let score = main.search_root(alpha, beta, depth);
-        if main.stopped {
-            return score;
-        }
-        if score <= alpha {
-            beta = (alpha + beta) / 2;
-            alpha = (score - delta).max(-INFINITE);
-        } else if score >= beta {
-            beta = (score + delta).min(INFINITE);
-        } else {
-            return score;
-        }
-        delta += delta;
-    }
-}
-
-/// A PV cut short by a hash cut-off still gets a ponder move from the table.
-fn extend_from_tt(pos: &Position, tt: &TranspositionTable, pv: &mut Vec<Move>) {
-    if pv.len() != 1 {
-        return;
-    }
-    let mut after = pos.clone();
-    after.make_move(pv[0]);
-    if let Some(reply) = tt.probe(after.hash()).and_then(|h| h.mv) {
-        if after.is_legal(reply) {
-            pv.push(reply);
-        }
-    }
 }
 
 /// UCI forbids `bestmove` during `go infinite` or `go ponder` before `stop`/`ponderhit`.
@@ -641,12 +430,12 @@ mod tests {
     fn a_helper_abandons_a_depth_another_thread_completed() {
         let pos = Position::startpos();
         let tt = TranspositionTable::new(1);
-        let signals = Signals::default();
-        let counter = AtomicU64::new(0);
-        let deepest = AtomicI32::new(6);
-        let network = Options::default().network;
-        let mut helper = Worker::new(&pos, &tt, &signals, &counter, Learnt::default(), network);
-        helper.deepest_completed = Some(&deepest);
+        let (signals, limits, options) =
+            (Signals::default(), Limits::default(), Options::default());
+        let root_moves = legal_moves(&pos).iter().copied().collect();
+        let shared = Shared::new(&pos, &tt, &signals, &limits, &options, root_moves, 2);
+        shared.record_completed(6);
+        let mut helper = Worker::new(&shared, 1, Learnt::default());
         helper.search_root(-INFINITE, INFINITE, 6);
         assert!(helper.stopped, "depth 6 was completed elsewhere");
         assert!(

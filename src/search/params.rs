@@ -7,8 +7,11 @@
 //! prints the lines SPSA tuners read (OpenBench's `name, int, value, min, max, step, lr`, or
 //! fishtest's `name,value,min,max,c_end,r_end`).
 
-/// One tunable number: its name (the UCI option's), default, range and SPSA step.
+/// One tunable number: its name (the UCI option's), default, range and SPSA step. The engine
+/// alone (without the tools and the `spsa` feature) reads only the range, in the compile-time
+/// check below.
 #[derive(Clone, Copy, Debug)]
+#[cfg_attr(not(any(feature = "spsa", feature = "tools", test)), allow(dead_code))]
 pub struct Tunable {
     pub name: &'static str,
     pub default: i32,
@@ -18,6 +21,7 @@ pub struct Tunable {
 }
 
 /// The learning rate printed in SPSA lines (OpenBench's `lr`, fishtest's `r_end`).
+#[cfg(any(feature = "spsa", feature = "tools", test))]
 pub const SPSA_LEARNING_RATE: f64 = 0.002;
 
 /// Declares each tunable once: `name: default, min..=max, step;` with its doc comment.
@@ -76,6 +80,7 @@ macro_rules! tunables {
 
 /// The lines SPSA tuners read, one per tunable: OpenBench's `name, int, value, min, max,
 /// step, lr`, or with `fishtest` fishtest's `name,value,min,max,c_end,r_end`.
+#[cfg(any(feature = "spsa", feature = "tools", test))]
 pub fn spsa_lines(fishtest: bool) -> String {
     let lr = SPSA_LEARNING_RATE;
     TUNABLES

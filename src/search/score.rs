@@ -59,6 +59,14 @@ impl std::fmt::Display for ScoreText {
     }
 }
 
+/// Score text for people (`chariot analyse`, the browser page): `+1.25` or `mate 3`.
+pub fn human_score(score: i32) -> String {
+    match describe(score) {
+        ScoreText::Cp(cp) => format!("{:+.2}", cp as f64 / 100.0),
+        ScoreText::Mate(n) => format!("mate {n}"),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

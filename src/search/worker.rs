@@ -1,5 +1,6 @@
-//! One search thread: principal variation search with quiescence, the hash table, null move,
-//! late-move reductions and shallow-depth pruning. Lazy SMP runs several of these on one table.
+//! One search thread's search of a root: principal variation search with quiescence, the hash
+//! table, null move, late-move reductions and shallow-depth pruning. Lazy SMP runs several of
+//! these on one table; `thread.rs` holds what they share and the loop each runs.
 
 use super::correction::{CorrectionHistory, Slots};
 use super::crumbs::{Breadcrumbs, CRUMB_PLIES, SHARED_NODE_REDUCTION};
@@ -10,15 +11,15 @@ use super::params::*;
 use super::reductions::reduction;
 use super::score::*;
 use super::see::{see_ge, value, SEE_VALUE};
-use super::time::TimeManager;
-use super::{Learnt, Signals};
+use super::thread::{Role, Shared};
+use super::Learnt;
 use crate::board::check_info::CheckInfo;
 use crate::board::movegen::MoveList;
 use crate::board::position::Position;
 use crate::board::types::{Color, Move, Piece, PieceType};
 use crate::eval::Evaluator;
-use crate::search::tt::{score_from_tt, score_to_tt, Bound, TranspositionTable, TtHit, TtView};
-use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU64, Ordering};
+use crate::search::tt::{score_from_tt, score_to_tt, Bound, TtHit, TtView};
+use std::sync::atomic::Ordering;
 
 /// The frames before the root's ([`Worker::frames`]).
 const BEFORE_ROOT: usize = 2;
@@ -36,13 +37,17 @@ struct Frame {
     tt_pv: bool,
 }
 
-pub struct Worker<'a> {
-    pub pos: Position,
+pub(super) struct Worker<'a> {
+    /// What every thread of the search shares.
+    pub(super) shared: &'a Shared<'a>,
+    /// The main thread's part, or a helper's.
+    pub(super) role: Role,
+    /// This thread's number among the search's (the main thread is 0).
+    thread: usize,
+    pos: Position,
     eval: Evaluator,
     /// The table's buckets themselves: one load fewer a probe than through the table.
     tt: TtView<'a>,
-    signals: &'a Signals,
-    node_counter: &'a AtomicU64,
     history: History,
     correction: CorrectionHistory,
     /// Fixed-size tables indexed by ply (with the ply known below MAX_PLY, no bounds checks).
@@ -54,31 +59,22 @@ pub struct Worker<'a> {
     /// Triangular PV table, one row per ply (on the heap: built in place, not on the stack).
     pv: Box<[[Option<Move>; MAX_PLY + 1]; MAX_PLY + 1]>,
     pv_len: [usize; MAX_PLY + 1],
-    pub nodes: u64,
-    pub seldepth: usize,
+    pub(super) nodes: u64,
+    pub(super) seldepth: usize,
     /// Set once the search must unwind; results of the interrupted iteration are discarded.
-    pub stopped: bool,
+    pub(super) stopped: bool,
     /// Root moves not to search: `banmoves` and the lines already found for MultiPV.
-    pub root_excluded: Vec<Move>,
-    /// The main thread's clock; helpers leave stopping to it.
-    pub timer: Option<TimeManager>,
-    pondering_seen: bool,
-    pub node_limit: Option<u64>,
-    /// Set once a helper has completed the iteration a depth limit asked for: the main
-    /// thread stops then, its answer found.
-    pub helper_finished: Option<&'a AtomicBool>,
-    /// Helpers only: the deepest iteration any thread has completed. A helper abandons an
-    /// iteration another thread has completed, as the main thread moves on past it.
-    pub deepest_completed: Option<&'a AtomicI32>,
+    pub(super) root_excluded: Vec<Move>,
+    /// The node count at which the search stops (the role's).
+    node_limit: u64,
     /// The depth of the iteration under way.
     iteration_depth: i32,
-    /// With more than one thread: the crumbs threads leave near the root, and this thread's
-    /// number among them (the main thread is 0).
-    pub crumbs: Option<&'a Breadcrumbs>,
-    pub thread: usize,
+    /// With more than one thread: the crumbs threads leave near the root (the shared ones,
+    /// kept here to be read without going through `shared`).
+    crumbs: Option<&'a Breadcrumbs>,
     /// Set for the first iteration, which neither a stop nor a limit cuts short: every search
     /// answers with a move it has searched and reported.
-    pub unstoppable: bool,
+    pub(super) unstoppable: bool,
     /// The node count at which `visit` next does more than count (0: at the next node).
     next_check: u64,
     /// The hash of the position the move last picked leads to (`prefetch_child`), for
@@ -95,26 +91,25 @@ fn boxed_array<T: Clone, const N: usize>(value: T) -> Box<[T; N]> {
 }
 
 impl<'a> Worker<'a> {
-    pub fn new(
-        pos: &Position,
-        tt: &'a TranspositionTable,
-        signals: &'a Signals,
-        counter: &'a AtomicU64,
-        memory: Learnt,
-        network: Option<std::sync::Arc<crate::nnue::Network>>,
-    ) -> Self {
+    /// Thread `thread` of the search `shared` describes (0 is the main thread), starting from
+    /// what it learnt in the game's earlier searches.
+    pub(super) fn new(shared: &'a Shared<'a>, thread: usize, memory: Learnt) -> Self {
+        let role = Role::for_thread(thread, shared.limits, shared.options);
         // Before the root: no move, and an evaluation no node's exceeds (never improving).
         let empty = Frame {
             static_eval: i32::MAX,
             moved: None,
             tt_pv: false,
         };
+        let network = shared.options.network.clone();
         Worker {
-            pos: pos.clone(),
-            eval: Evaluator::with_network(pos, memory.eval_caches, network),
-            tt: tt.view(),
-            signals,
-            node_counter: counter,
+            shared,
+            node_limit: role.node_limit(shared.limits),
+            role,
+            thread,
+            pos: shared.root.clone(),
+            eval: Evaluator::with_network(shared.root, memory.eval_caches, network),
+            tt: shared.tt.view(),
             history: memory.history.for_new_search(),
             correction: memory.correction,
             frames: [empty; MAX_PLY + 4],
@@ -123,15 +118,9 @@ impl<'a> Worker<'a> {
             nodes: 0,
             seldepth: 0,
             stopped: false,
-            root_excluded: Vec::new(),
-            timer: None,
-            pondering_seen: false,
-            node_limit: None,
-            helper_finished: None,
-            deepest_completed: None,
+            root_excluded: shared.options.banned.clone(),
             iteration_depth: 0,
-            crumbs: None,
-            thread: 0,
+            crumbs: shared.crumbs.as_ref(),
             unstoppable: false,
             next_check: 0,
             child_hash: 0,
@@ -139,7 +128,7 @@ impl<'a> Worker<'a> {
     }
 
     /// What this search learnt, for the next search of the game.
-    pub fn into_learnt(self) -> Learnt {
+    pub(super) fn into_learnt(self) -> Learnt {
         Learnt {
             history: self.history,
             correction: self.correction,
@@ -148,7 +137,7 @@ impl<'a> Worker<'a> {
     }
 
     /// The principal variation of the last root search.
-    pub fn root_pv(&self) -> Vec<Move> {
+    pub(super) fn root_pv(&self) -> Vec<Move> {
         self.pv[0][..self.pv_len[0]]
             .iter()
             .flatten()
@@ -156,8 +145,8 @@ impl<'a> Worker<'a> {
             .collect()
     }
 
-    pub fn publish_nodes(&self) {
-        self.node_counter.store(self.nodes, Ordering::Relaxed);
+    pub(super) fn publish_nodes(&self) {
+        self.shared.publish_nodes(self.thread, self.nodes);
     }
 
     /// Counts a node; true when the search has to stop. The limits and the stop signal are
@@ -169,7 +158,9 @@ impl<'a> Worker<'a> {
     }
 
     /// `visit` at a check: publishes the node count, reads the clock, the node limit and the
-    /// stop signal, and sets the count of the next check (every node, once stopped).
+    /// stop signal, and sets the count of the next check (every node, once stopped). The
+    /// search stops when it is over for every thread; a helper also abandons an iteration
+    /// another thread has completed, as the main thread moves on past it.
     #[inline(never)]
     fn check_in(&mut self) -> bool {
         if self.stopped {
@@ -177,49 +168,27 @@ impl<'a> Worker<'a> {
             self.nodes -= 1;
             return true;
         }
-        let limit = self.node_limit.unwrap_or(u64::MAX);
-        if self.nodes >= limit {
-            self.signals.stop.store(true, Ordering::Relaxed);
+        let signals = self.shared.signals;
+        if self.nodes >= self.node_limit {
+            signals.stop.store(true, Ordering::Relaxed);
         }
         if self.nodes % CHECK_INTERVAL == 0 {
             self.publish_nodes();
-            if self.out_of_time() {
-                self.signals.stop.store(true, Ordering::Relaxed);
+            if self.role.out_of_time(signals) {
+                signals.stop.store(true, Ordering::Relaxed);
             }
         }
-        let helper_finished = self
-            .helper_finished
-            .is_some_and(|flag| flag.load(Ordering::Relaxed));
-        let overtaken = self
-            .deepest_completed
-            .is_some_and(|deepest| deepest.load(Ordering::Relaxed) >= self.iteration_depth);
-        let stop = self.signals.stop.load(Ordering::Relaxed) || helper_finished || overtaken;
-        if stop && !self.unstoppable {
+        let overtaken =
+            !self.role.is_main() && self.shared.deepest_completed() >= self.iteration_depth;
+        if (self.shared.over() || overtaken) && !self.unstoppable {
             self.stopped = true;
         }
         self.next_check = if self.stopped {
             0
         } else {
-            ((self.nodes / CHECK_INTERVAL + 1) * CHECK_INTERVAL).min(limit)
+            ((self.nodes / CHECK_INTERVAL + 1) * CHECK_INTERVAL).min(self.node_limit)
         };
         self.stopped
-    }
-
-    /// Has the hard time limit passed? While pondering the clock is not ours; it starts when
-    /// the ponder hit arrives.
-    pub fn out_of_time(&mut self) -> bool {
-        let Some(timer) = self.timer.as_mut() else {
-            return false;
-        };
-        if self.signals.pondering.load(Ordering::Relaxed) {
-            self.pondering_seen = true;
-            return false;
-        }
-        if self.pondering_seen {
-            self.pondering_seen = false;
-            timer.restart();
-        }
-        timer.hard_expired()
     }
 
     /// The frame of `ply` (below MAX_PLY).
@@ -229,7 +198,7 @@ impl<'a> Worker<'a> {
     }
 
     /// Searches the root to `depth` with the window (alpha, beta).
-    pub fn search_root(&mut self, alpha: i32, beta: i32, depth: i32) -> i32 {
+    pub(super) fn search_root(&mut self, alpha: i32, beta: i32, depth: i32) -> i32 {
         self.iteration_depth = depth;
         self.seldepth = 0;
         self.negamax(alpha, beta, depth, 0, false)
@@ -634,13 +603,7 @@ impl<'a> Worker<'a> {
 
         // Step 16. Store the result (not for a root search with moves excluded: its best
         // score is not the position's).
-        let bound = if best_score >= beta {
-            Bound::Lower
-        } else if alpha > original_alpha {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
+        let bound = bound(best_score, beta, alpha > original_alpha);
         if ply != 0 || self.root_excluded.is_empty() {
             // A node failing low under a flagged one is flagged too: the move that led here
             // may refute the PV, and the position may come back on the next one.
@@ -705,8 +668,8 @@ impl<'a> Worker<'a> {
         }
     }
 
-    /// Rewards the quiet cut move and punishes the quiets tried before it, in the butterfly
-    /// and continuation histories; the cut move becomes a killer and the counter-move.
+    /// Rewards the quiet cut move at `depth` and punishes the quiets tried before it, in the
+    /// butterfly and continuation histories; the cut move becomes a killer and the counter-move.
     fn reward_quiet(
         &mut self,
         ply: usize,
@@ -716,7 +679,7 @@ impl<'a> Worker<'a> {
         tried: &MoveList,
     ) {
         let us = self.pos.side_to_move();
-        let bonus = (depth * depth * history_bonus_per_depth2()).min(history_bonus_max());
+        let bonus = history_bonus(depth);
         let mover = |mv: Move| self.pos.piece_at(mv.from()).expect("a quiet has a mover");
         let piece = mover(mv);
         self.history
@@ -730,11 +693,11 @@ impl<'a> Worker<'a> {
         self.history.set_counter(continuations, mv);
     }
 
-    /// At a cut-off, rewards the capture that caused it (if one did) and punishes the captures
-    /// tried before it, in the capture history.
+    /// At a cut-off at `depth`, rewards the capture that caused it (if one did) and punishes
+    /// the captures tried before it, in the capture history.
     #[inline(always)]
     fn reward_capture(&mut self, depth: i32, cut_capture: Option<Move>, tried: &MoveList) {
-        let bonus = (depth * depth * history_bonus_per_depth2()).min(history_bonus_max());
+        let bonus = history_bonus(depth);
         let mut update = |mv: Move, bonus: i32| {
             let piece = self.pos.piece_at(mv.from()).expect("a capture has a mover");
             let victim = self.pos.piece_at(mv.to()).expect("a capture has a victim");
@@ -856,13 +819,7 @@ impl<'a> Worker<'a> {
         if in_check && searched == 0 {
             return mated_in(ply);
         }
-        let bound = if best_score >= beta {
-            Bound::Lower
-        } else if alpha > original_alpha {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
+        let bound = bound(best_score, beta, alpha > original_alpha);
         self.tt.store(
             self.pos.hash(),
             best_move,
@@ -904,6 +861,26 @@ pub(crate) fn pawn_nears_king(pos: &Position, mv: Move) -> bool {
     deep && pos
         .piece_at(mv.from())
         .is_some_and(|p| p.kind() == PieceType::Pawn)
+}
+
+/// What a cut-off at `depth` adds to the histories of the move that caused it (and takes from
+/// the moves tried before it): growing with the depth's square, up to a cap.
+#[inline(always)]
+fn history_bonus(depth: i32) -> i32 {
+    (depth * depth * history_bonus_per_depth2()).min(history_bonus_max())
+}
+
+/// What a search of a node proved of its score `best_score`: at least that (it reached
+/// `beta`), exactly that (it raised alpha), or at most that (every move failed low).
+#[inline(always)]
+fn bound(best_score: i32, beta: i32, raised_alpha: bool) -> Bound {
+    if best_score >= beta {
+        Bound::Lower
+    } else if raised_alpha {
+        Bound::Exact
+    } else {
+        Bound::Upper
+    }
 }
 
 /// The static evaluation plus the correction history's learnt error `correction` (none in

@@ -6,7 +6,7 @@ use super::http::ApiError;
 use crate::board::movegen::legal_moves;
 use crate::board::position::Position;
 use crate::board::types::{Color, Move};
-use crate::notation::pgn::{parse_pgn_move, read_games};
+use crate::notation::pgn::{parse_pgn_move, pgn_iccs, read_games, result_text, today};
 use crate::notation::Notation;
 use crate::rules::{adjudicate, GameOutcome};
 use serde::Deserialize;
@@ -292,7 +292,7 @@ pub(crate) fn pgn(request: PgnRequest) -> Result<String, ApiError> {
     for (name, value) in [
         ("Event", "Chariot in the browser".to_string()),
         ("Site", "?".to_string()),
-        ("Date", crate::matchrun::pgn::today()),
+        ("Date", today()),
         ("Red", tag(request.red, "?")),
         ("Black", tag(request.black, "?")),
         ("Result", result.clone()),
@@ -314,10 +314,7 @@ pub(crate) fn pgn(request: PgnRequest) -> Result<String, ApiError> {
             tokens.push(format!("{number}..."));
         }
         tokens.push(match notation {
-            Notation::Iccs => {
-                let iccs = mv.to_string().to_ascii_uppercase();
-                format!("{}-{}", &iccs[..2], &iccs[2..])
-            }
+            Notation::Iccs => pgn_iccs(mv),
             other => other.format(&pos, mv),
         });
         if black {
@@ -332,10 +329,6 @@ pub(crate) fn pgn(request: PgnRequest) -> Result<String, ApiError> {
     text += &tokens.join(" ");
     text.push('\n');
     Ok(text)
-}
-
-pub(crate) fn result_text(winner: Option<Color>) -> &'static str {
-    crate::matchrun::pgn::result_text(winner)
 }
 
 /// `iccs`, `wxf` or `chinese` (default ICCS).

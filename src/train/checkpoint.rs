@@ -1,13 +1,21 @@
 //! The trainer's checkpoint: the float weights, Adam's moments and step, the epoch reached and
-//! k, so `--resume` continues exactly where a run stopped. Little-endian: magic `CHCKPT01`,
-//! `u32` epoch, `u64` step, `f32` k, `u32` parameter count, then weights, m and v as `f32`.
+//! k, so `--resume` continues exactly where a run stopped. Little-endian, checked as the
+//! network file is: magic `CHRTCKPT`, `u32` format version, `u32` epoch, `u64` step, `f32` k,
+//! `u32` parameter count, then weights, m and v as `f32`, and last a `u64` FNV-1a checksum of
+//! everything before it.
 
 use super::model::{FloatNet, PARAMS};
 use super::Adam;
+use crate::nnue::format::fnv1a;
 use crate::output_file::OutputPath;
 use std::path::Path;
 
-const MAGIC: &[u8; 8] = b"CHCKPT01";
+const MAGIC: &[u8; 8] = b"CHRTCKPT";
+/// Version 1 was the layout before the version and checksum, under the magic `CHCKPT01`.
+const VERSION: u32 = 2;
+const OLD_MAGIC: &[u8; 8] = b"CHCKPT01";
+const HEADER_BYTES: usize = 8 + 4 + 4 + 8 + 4 + 4;
+const FILE_BYTES: usize = HEADER_BYTES + 3 * 4 * PARAMS + 8;
 
 pub struct Checkpoint {
     pub net: FloatNet,
@@ -25,8 +33,11 @@ pub fn write(
     epoch: usize,
     k: f32,
 ) -> Result<(), String> {
-    let mut bytes = Vec::with_capacity(28 + 12 * PARAMS);
+    // Built whole in memory (a few MB, beside the weights and moments it copies), so the
+    // checksum covers exactly the bytes written.
+    let mut bytes = Vec::with_capacity(FILE_BYTES);
     bytes.extend_from_slice(MAGIC);
+    bytes.extend_from_slice(&VERSION.to_le_bytes());
     bytes.extend_from_slice(&(epoch as u32).to_le_bytes());
     bytes.extend_from_slice(&adam.t.to_le_bytes());
     bytes.extend_from_slice(&k.to_le_bytes());
@@ -36,30 +47,53 @@ pub fn write(
             bytes.extend_from_slice(&x.to_le_bytes());
         }
     }
+    let sum = fnv1a(&bytes);
+    bytes.extend_from_slice(&sum.to_le_bytes());
+    debug_assert_eq!(bytes.len(), FILE_BYTES);
     path.write(&bytes)
 }
 
 pub fn read(path: &Path) -> Result<Checkpoint, String> {
     let name = path.display();
     let bytes = std::fs::read(path).map_err(|e| format!("{name}: {e}"))?;
-    let header = 8 + 4 + 8 + 4 + 4;
-    if bytes.len() < header || &bytes[..8] != MAGIC {
+    if bytes.starts_with(OLD_MAGIC) {
+        return Err(format!(
+            "{name}: a checkpoint of format 1 (without a checksum); this build reads format \
+             {VERSION}, so the run cannot be resumed from it"
+        ));
+    }
+    if bytes.len() < HEADER_BYTES || &bytes[..8] != MAGIC {
         return Err(format!("{name}: not a Chariot training checkpoint"));
     }
     let u32_at = |i: usize| u32::from_le_bytes(bytes[i..i + 4].try_into().unwrap());
-    let epoch = u32_at(8) as usize;
-    let t = u64::from_le_bytes(bytes[12..20].try_into().unwrap());
-    let k = f32::from_le_bytes(bytes[20..24].try_into().unwrap());
-    let count = u32_at(24) as usize;
+    let version = u32_at(8);
+    if version != VERSION {
+        return Err(format!(
+            "{name}: checkpoint format {version}, this build reads {VERSION}"
+        ));
+    }
+    let epoch = u32_at(12) as usize;
+    let t = u64::from_le_bytes(bytes[16..24].try_into().unwrap());
+    let k = f32::from_le_bytes(bytes[24..28].try_into().unwrap());
+    let count = u32_at(28) as usize;
     if count != PARAMS {
         return Err(format!(
             "{name}: {count} parameters, this build's network has {PARAMS}"
         ));
     }
-    if bytes.len() != header + 3 * 4 * PARAMS {
-        return Err(format!("{name}: truncated checkpoint"));
+    if bytes.len() != FILE_BYTES {
+        return Err(format!(
+            "{name}: {} bytes where a checkpoint takes {FILE_BYTES} (truncated or padded)",
+            bytes.len()
+        ));
     }
-    let mut floats = bytes[header..]
+    let (body, sum) = bytes.split_at(FILE_BYTES - 8);
+    if fnv1a(body) != u64::from_le_bytes(sum.try_into().unwrap()) {
+        return Err(format!(
+            "{name}: checksum mismatch: the checkpoint is corrupt"
+        ));
+    }
+    let mut floats = body[HEADER_BYTES..]
         .chunks_exact(4)
         .map(|c| f32::from_le_bytes(c.try_into().unwrap()));
     let mut block = || {
@@ -81,6 +115,7 @@ pub fn read(path: &Path) -> Result<Checkpoint, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::output_file::Existing;
 
     #[test]
     fn a_checkpoint_read_back_is_the_same() {
@@ -92,17 +127,48 @@ mod tests {
         adam.m[5] = 0.25;
         adam.v[7] = 0.5;
         adam.t = 99;
-        let output =
-            OutputPath::check(&path, "--checkpoint", crate::output_file::Existing::Replace)
-                .unwrap();
+        let output = OutputPath::check(&path, "--checkpoint", Existing::Replace).unwrap();
         write(&output, &net, &adam, 3, 0.0042).unwrap();
         let back = read(&path).unwrap();
         assert!(back.net == net);
         assert_eq!((back.epoch, back.k, back.adam.t), (3, 0.0042, 99));
         assert_eq!((back.adam.m[5], back.adam.v[7]), (0.25, 0.5));
-        let bytes = std::fs::read(&path).unwrap();
-        std::fs::write(&path, &bytes[..bytes.len() - 3]).unwrap();
-        assert!(read(&path).err().unwrap().contains("truncated"));
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    /// A damaged checkpoint is refused with what is wrong, never read as weights: cut short,
+    /// one bit flipped anywhere (header, weights, moments or the checksum itself), another
+    /// format version, the old format, or not a checkpoint at all.
+    #[test]
+    fn a_damaged_checkpoint_is_refused() {
+        let dir = std::env::temp_dir().join(format!("chariot-ckpt-bad-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("a.ckpt");
+        let output = OutputPath::check(&path, "--checkpoint", Existing::Replace).unwrap();
+        write(&output, &FloatNet::random(4), &Adam::new(PARAMS), 3, 0.004).unwrap();
+        let good = std::fs::read(&path).unwrap();
+        let refused = |bytes: &[u8]| {
+            std::fs::write(&path, bytes).unwrap();
+            read(&path).err().expect("refused")
+        };
+        assert!(refused(&good[..good.len() - 3]).contains("truncated"));
+        for at in [
+            13,
+            HEADER_BYTES + 1,
+            HEADER_BYTES + 4 * PARAMS + 2,
+            good.len() - 1,
+        ] {
+            let mut flipped = good.clone();
+            flipped[at] ^= 0x10;
+            assert!(refused(&flipped).contains("checksum"), "byte {at}");
+        }
+        let mut future = good.clone();
+        future[8..12].copy_from_slice(&(VERSION + 1).to_le_bytes());
+        assert!(refused(&future).contains("format 3"));
+        let mut old = good.clone();
+        old[..8].copy_from_slice(OLD_MAGIC);
+        assert!(refused(&old).contains("format 1"));
+        assert!(refused(b"CHARIOTN and more").contains("not a Chariot training checkpoint"));
         std::fs::remove_dir_all(&dir).unwrap();
     }
 }

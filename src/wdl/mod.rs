@@ -5,6 +5,7 @@
 //! draw rate what is left. The coefficients (`params.rs`) are fitted to Chariot's own self-play
 //! positions by `chariot wdl` (`fit.rs`).
 
+#[cfg(feature = "tools")]
 pub mod fit;
 mod params;
 
