@@ -298,18 +298,20 @@ fn a_game_is_played_by_clicking_in_a_real_browser() {
         json!(format!("{from}{to}"))
     );
 
-    // Back and forward with the arrow keys' buttons: the board follows the record.
+    // Back and forward with the arrow keys' buttons: the board follows the record. The page
+    // sets `game.ply` when it asks the server for the position, and draws the board when the
+    // answer comes: the drawn position's own ply says the board is there.
     driver.click("#first");
     driver.wait_for(
         "the start is shown",
-        "return game.ply === 0",
+        "return game.view.ply === 0",
         Duration::from_secs(5),
     );
     assert_eq!(driver.script(&piece_on("h2")), json!("C"));
     driver.click("#last");
     driver.wait_for(
         "the end is shown",
-        "return game.ply === 4",
+        "return game.view.ply === 4",
         Duration::from_secs(5),
     );
 
