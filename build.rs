@@ -7,6 +7,9 @@
 #[path = "src/board/geometry.rs"]
 #[allow(dead_code)]
 mod geometry;
+#[path = "src/nnue/architecture.rs"]
+#[allow(dead_code)]
+mod nnue_architecture;
 #[path = "src/nnue/format.rs"]
 #[allow(dead_code)]
 mod nnue_format;

@@ -28,7 +28,7 @@ fn bench_positions() -> Vec<(Position, Evaluator)> {
 }
 
 #[library_benchmark(setup = start)]
-fn evaluate_start((pos, eval): (Position, Evaluator)) -> i32 {
+fn evaluate_start((pos, mut eval): (Position, Evaluator)) -> i32 {
     let score = eval.evaluate_uncached(black_box(&pos));
     // The start position is symmetric: only the tempo separates the sides.
     assert_eq!(score, chariot::eval::params::TEMPO.0);
@@ -36,9 +36,9 @@ fn evaluate_start((pos, eval): (Position, Evaluator)) -> i32 {
 }
 
 #[library_benchmark(setup = bench_positions)]
-fn evaluate_bench_positions(positions: Vec<(Position, Evaluator)>) -> i32 {
+fn evaluate_bench_positions(mut positions: Vec<(Position, Evaluator)>) -> i32 {
     positions
-        .iter()
+        .iter_mut()
         .map(|(pos, eval)| eval.evaluate_uncached(black_box(pos)))
         .sum()
 }

@@ -8,3 +8,5 @@ use chariot::Position;
 pub fn position(fen: &str) -> Position {
     Position::from_fen(fen).unwrap_or_else(|err| panic!("bad FEN {fen:?}: {err}"))
 }
+
+pub mod network;

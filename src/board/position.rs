@@ -17,6 +17,24 @@ pub trait BoardObserver {
         self.remove_piece(piece, from);
         self.add_piece(piece, to);
     }
+    /// A move was made: `piece` went from `from` to `to`, taking `captured` there. By default
+    /// the pieces' comings and goings one by one; an observer that keeps a state per ply (the
+    /// network's accumulators) takes the move whole.
+    #[inline(always)]
+    fn make_move(&mut self, piece: Piece, from: Square, to: Square, captured: Option<Piece>) {
+        if let Some(victim) = captured {
+            self.remove_piece(victim, to);
+        }
+        self.move_piece(piece, from, to);
+    }
+    /// The move [`BoardObserver::make_move`] saw is taken back.
+    #[inline(always)]
+    fn unmake_move(&mut self, piece: Piece, from: Square, to: Square, captured: Option<Piece>) {
+        self.move_piece(piece, to, from);
+        if let Some(victim) = captured {
+            self.add_piece(victim, to);
+        }
+    }
 }
 
 /// The observer that watches nothing (perft, legality checks).
@@ -592,13 +610,12 @@ impl Position {
         if let Some(victim) = captured {
             debug_assert_ne!(victim.kind(), PieceType::King);
             self.remove_piece(!us, victim, to);
-            observer.remove_piece(victim, to);
             self.rule60 = 0;
         } else {
             self.rule60 = rule60.saturating_add(1);
         }
         self.shift(us, piece, from, to);
-        observer.move_piece(piece, from, to);
+        observer.make_move(piece, from, to, captured);
         self.finish_turn_for(us);
         // After `finish_turn_for`, whose side key this already holds.
         self.hash = hash;
@@ -641,11 +658,10 @@ impl Position {
         self.undo_turn_for(us, undo);
         // The hash came back whole from `undo`: only the placement is undone here.
         self.shift(us, piece, to, from);
-        observer.move_piece(piece, to, from);
         if let Some(victim) = captured {
             self.place(!us, victim, to);
-            observer.add_piece(victim, to);
         }
+        observer.unmake_move(piece, from, to, captured);
     }
 
     /// Passes the turn (for null-move pruning); must not be used in check.

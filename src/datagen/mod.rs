@@ -5,6 +5,7 @@
 //! and can be split into shards that together play the same games.
 
 mod game;
+pub mod manifest;
 
 use crate::console::{count, count_irregular, errln};
 use crate::notation::openings;
@@ -203,6 +204,24 @@ pub fn run_datagen(args: &DatagenArgs) -> Result<(), String> {
         },
         ..Settings::default()
     };
+
+    manifest::record_run(
+        path,
+        &manifest::RunInfo {
+            offset: existing.unwrap_or(0),
+            format: match format {
+                Format::Text => "text",
+                Format::Binary => "binary",
+            },
+            network: settings.network.as_deref(),
+            nodes: Some(args.nodes),
+            depth: args.depth,
+            random_plies: args.random_plies,
+            seed,
+            threads: args.threads,
+            shard: args.shard,
+        },
+    )?;
 
     let stop = Arc::new(AtomicBool::new(false));
     {

@@ -21,7 +21,7 @@ mod wide;
 
 use crate::board::position::{BoardObserver, Position};
 use crate::board::types::{Color, Piece, PieceType, Square};
-use crate::nnue::{Accumulators, Network};
+use crate::nnue::{AccumulatorStack, Accumulators, Network};
 use cache::EvalCache;
 use mobility::DefenderCache;
 use params::{PHASE_MAX, TEMPO};
@@ -47,7 +47,7 @@ pub struct Evaluator {
 #[derive(Clone)]
 struct NnueState {
     net: Arc<Network>,
-    acc: Accumulators,
+    stack: AccumulatorStack,
 }
 
 /// The evaluation's memo tables: whole scores by position, and each side's king, advisors and
@@ -86,7 +86,7 @@ impl Evaluator {
             material,
             caches,
             nnue: network.map(|net| NnueState {
-                acc: Accumulators::new(&net, pos),
+                stack: AccumulatorStack::new(&net, pos),
                 net,
             }),
         }
@@ -172,8 +172,8 @@ impl Evaluator {
 
     /// The full evaluation, bypassing the caches (benchmarks, tests).
     #[inline]
-    pub fn evaluate_uncached(&self, pos: &Position) -> i32 {
-        if let Some(nnue) = &self.nnue {
+    pub fn evaluate_uncached(&mut self, pos: &Position) -> i32 {
+        if let Some(nnue) = &mut self.nnue {
             return nnue.evaluate(pos);
         }
         evaluate_with(pos, &self.psq, &self.phase, &self.material, None, &mut ())
@@ -182,7 +182,7 @@ impl Evaluator {
     /// The full evaluation, the defenders' part from their cache.
     #[inline(always)]
     fn evaluate_with_caches(&mut self, pos: &Position) -> i32 {
-        if let Some(nnue) = &self.nnue {
+        if let Some(nnue) = &mut self.nnue {
             return nnue.evaluate(pos);
         }
         evaluate_with(
@@ -244,17 +244,17 @@ impl Evaluator {
     }
 
     /// Does the incremental state equal a recount from the board? (tests, fuzzing, debug)
-    pub fn matches_full_recompute(&self, pos: &Position) -> bool {
+    /// The network's accumulators are brought up to date for it, as an evaluation would.
+    pub fn matches_full_recompute(&mut self, pos: &Position) -> bool {
         let kept = Incremental {
             psq: self.psq,
             phase: self.phase,
             material: self.material,
         };
         Incremental::full_recount(pos) == kept
-            && self
-                .nnue
-                .as_ref()
-                .is_none_or(|n| n.acc == Accumulators::new(&n.net, pos))
+            && self.nnue.as_mut().is_none_or(|n| {
+                n.stack.current(&n.net, pos) == Accumulators::new(&n.net, pos).halves()
+            })
     }
 
     /// Red's material and placement minus Black's, as kept incrementally.
@@ -270,24 +270,23 @@ impl Evaluator {
     }
 }
 
+/// The classical terms follow every piece; the network's stack takes moves whole (a step up
+/// on make, a step down on unmake), and pieces that come or go outside a move make it rebuild
+/// the current entry.
 impl BoardObserver for Evaluator {
     #[inline(always)]
     fn add_piece(&mut self, piece: Piece, sq: Square) {
-        self.psq += psqt(piece, sq);
-        self.phase += phase_weight(piece);
-        self.material += material_unit(piece);
+        self.add_classical(piece, sq);
         if let Some(n) = &mut self.nnue {
-            n.acc.add(&n.net, piece, sq);
+            n.stack.invalidate();
         }
     }
 
     #[inline(always)]
     fn remove_piece(&mut self, piece: Piece, sq: Square) {
-        self.psq -= psqt(piece, sq);
-        self.phase -= phase_weight(piece);
-        self.material -= material_unit(piece);
+        self.remove_classical(piece, sq);
         if let Some(n) = &mut self.nnue {
-            n.acc.remove(&n.net, piece, sq);
+            n.stack.invalidate();
         }
     }
 
@@ -295,16 +294,53 @@ impl BoardObserver for Evaluator {
     fn move_piece(&mut self, piece: Piece, from: Square, to: Square) {
         self.psq += psqt(piece, to) - psqt(piece, from);
         if let Some(n) = &mut self.nnue {
-            n.acc.move_piece(&n.net, piece, from, to);
+            n.stack.invalidate();
         }
+    }
+
+    #[inline(always)]
+    fn make_move(&mut self, piece: Piece, from: Square, to: Square, captured: Option<Piece>) {
+        if let Some(victim) = captured {
+            self.remove_classical(victim, to);
+        }
+        self.psq += psqt(piece, to) - psqt(piece, from);
+        if let Some(n) = &mut self.nnue {
+            n.stack.push_move(piece, from, to, captured);
+        }
+    }
+
+    #[inline(always)]
+    fn unmake_move(&mut self, piece: Piece, from: Square, to: Square, captured: Option<Piece>) {
+        self.psq += psqt(piece, from) - psqt(piece, to);
+        if let Some(victim) = captured {
+            self.add_classical(victim, to);
+        }
+        if let Some(n) = &mut self.nnue {
+            n.stack.pop();
+        }
+    }
+}
+
+impl Evaluator {
+    #[inline(always)]
+    fn add_classical(&mut self, piece: Piece, sq: Square) {
+        self.psq += psqt(piece, sq);
+        self.phase += phase_weight(piece);
+        self.material += material_unit(piece);
+    }
+
+    #[inline(always)]
+    fn remove_classical(&mut self, piece: Piece, sq: Square) {
+        self.psq -= psqt(piece, sq);
+        self.phase -= phase_weight(piece);
+        self.material -= material_unit(piece);
     }
 }
 
 impl NnueState {
     #[inline(always)]
-    fn evaluate(&self, pos: &Position) -> i32 {
-        self.acc
-            .evaluate(&self.net, pos.side_to_move(), pos.occupied().count())
+    fn evaluate(&mut self, pos: &Position) -> i32 {
+        self.stack.evaluate(&self.net, pos)
     }
 }
 

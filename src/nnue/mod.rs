@@ -1,23 +1,31 @@
 //! The efficiently updatable network (NNUE): its features, the quantised network and its file
 //! format, and the accumulators the evaluator keeps through make/unmake.
 //!
-//! Shape: 1,260 inputs per perspective (14 coloured piece kinds × 90 squares, seen from that
-//! side: its own pieces first and its board turned so it plays up), a hidden layer of
-//! [`HIDDEN`] shared by both perspectives, squared clipped ReLU, and one output from the side to
-//! move's half followed by the other's, with [`BUCKETS`] output buckets by piece count.
+//! Shape: [`FEATURES`] inputs per perspective (14 coloured piece kinds × 90 squares, seen from
+//! that side: its own pieces first, its board turned so it plays up, in one set per bucket of
+//! its general's square with the board mirrored to put the general on the d or e file; see
+//! `features.rs`), a hidden layer of [`HIDDEN`] shared by both perspectives, squared clipped
+//! ReLU, and one output from the side to move's half followed by the other's, with [`BUCKETS`]
+//! output buckets by piece count. The search keeps the hidden layer on a stack that updates it
+//! only where a node is evaluated (`stack.rs`).
 //!
 //! Integers: the accumulators hold the first layer × `QA`; the activation `clamp(a, 0, QA)²`
 //! is rounded to `QA² / 256` units (0 to 254, so it fits the 16-bit lanes the output's
 //! multiply-add takes), and the output weights are × `QB`, which leaves them room to be precise.
 
 mod accumulator;
+mod architecture;
+mod features;
 pub(crate) mod format;
 mod network;
+mod stack;
 
 pub use accumulator::Accumulators;
-pub use network::{Network, NetworkError, EMBEDDED_NAME, HAS_EMBEDDED};
+pub use architecture::{BUCKETS, FEATURES, HIDDEN, KING_BUCKETS, PIECE_SQUARES, QA, QB, SCALE};
+pub use features::View;
+pub use network::{Network, NetworkError, Row, EMBEDDED_NAME, HAS_EMBEDDED};
+pub use stack::AccumulatorStack;
 
-use crate::board::types::{Color, Piece, Square};
 use std::sync::{Arc, OnceLock};
 
 /// The network evaluates by default whenever the build carries one: a network lands in
@@ -39,18 +47,6 @@ pub fn default_network() -> Option<Arc<Network>> {
         .clone()
 }
 
-/// Inputs per perspective.
-pub const FEATURES: usize = 14 * 90;
-/// Hidden neurons per perspective.
-pub const HIDDEN: usize = 256;
-/// Output buckets, chosen by the number of pieces on the board.
-pub const BUCKETS: usize = 8;
-/// First-layer quantisation: 1.0 is `QA`.
-pub const QA: i32 = 255;
-/// Output-layer quantisation: 1.0 is `QB`.
-pub const QB: i32 = 512;
-/// Centipawns per unit of the float network's output.
-pub const SCALE: i32 = 400;
 /// The network's scores are kept within ±this many centipawns: far from the search's mate
 /// scores and within the evaluation cache's 16 bits, whatever a network file holds.
 pub const SCORE_LIMIT: i32 = 20_000;
@@ -61,17 +57,6 @@ pub const FT_CLIP: f32 = 1.98;
 /// (`2 × HIDDEN × 254 × 8 × QB < 2³¹`).
 pub const OUT_CLIP: f32 = 8.0;
 
-/// The input index of `piece` on `sq` from `perspective`'s side.
-#[inline(always)]
-pub fn feature(perspective: Color, piece: Piece, sq: Square) -> usize {
-    let theirs = (piece.color() != perspective) as usize;
-    let sq = match perspective {
-        Color::Red => sq.index(),
-        Color::Black => sq.flip_rank().index(),
-    };
-    (theirs * 7 + piece.kind().index()) * 90 + sq
-}
-
 /// The output bucket of a position with `pieces` pieces on the board (2 to 32).
 #[inline(always)]
 pub fn bucket(pieces: u32) -> usize {
@@ -81,28 +66,6 @@ pub fn bucket(pieces: u32) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::types::PieceType;
-
-    #[test]
-    fn features_cover_the_inputs_once_and_swap_with_the_colours() {
-        let mut seen = vec![0; FEATURES];
-        for color in Color::BOTH {
-            for kind in PieceType::ALL {
-                for sq in Square::all() {
-                    let piece = Piece::new(color, kind);
-                    seen[feature(Color::Red, piece, sq)] += 1;
-                    // The colour-flipped board seen from Black is the board seen from Red.
-                    let flipped = Piece::new(!color, kind);
-                    assert_eq!(
-                        feature(Color::Black, flipped, sq.flip_rank()),
-                        feature(Color::Red, piece, sq)
-                    );
-                }
-            }
-        }
-        assert!(seen.iter().all(|&n| n == 1));
-    }
-
     #[test]
     fn buckets_span_the_piece_counts() {
         assert_eq!(bucket(2), 0);

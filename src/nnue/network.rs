@@ -138,6 +138,12 @@ impl Network {
         out
     }
 
+    /// The file's FNV-1a checksum: which network this is, exactly.
+    pub fn checksum(&self) -> u64 {
+        let bytes = self.to_bytes();
+        u64::from_le_bytes(bytes[bytes.len() - 8..].try_into().expect("8 bytes"))
+    }
+
     /// A network of the given integer weights (the trainer's quantiser; tests).
     pub fn from_parts(
         ft_weights: Vec<[i16; HIDDEN]>,

@@ -307,7 +307,7 @@ mod tests {
         assert!(learnt.history.learnt_anything() && learnt.correction.learnt_anything());
         // The root was evaluated, and its score is still cached for the next search.
         let network = Options::default().network;
-        let eval = crate::eval::Evaluator::with_network(&pos, learnt.eval_caches, network);
+        let mut eval = crate::eval::Evaluator::with_network(&pos, learnt.eval_caches, network);
         assert_eq!(eval.cached(&pos), Some(eval.evaluate_uncached(&pos)));
     }
 

@@ -8,11 +8,12 @@
 //! the scores it learns from.
 
 mod checkpoint;
+pub mod data;
 pub mod model;
 
 use crate::console::outln;
 use crate::output_file::{Existing, OutputPath};
-use crate::samples::{self, Record};
+use crate::samples::Record;
 use clap::Args;
 use model::{FloatNet, Objective, Sample, Scratch, PARAMS};
 use std::io::IsTerminal;
@@ -21,9 +22,10 @@ use std::time::Instant;
 
 #[derive(Args, Debug, Clone)]
 pub struct TrainArgs {
-    /// Training data (datagen text or binary; `.bin` is binary).
-    #[arg(long, required = true, num_args = 1.., value_name = "FILE")]
-    pub data: Vec<PathBuf>,
+    /// Training data (datagen text or binary; `.bin` is binary), read in order; `FILE:N` uses
+    /// at most N of that file's positions (`2M`, `500k`), in whole games spread over the file.
+    #[arg(long, required = true, num_args = 1.., value_name = "FILE[:N]", value_parser = data::parse_source)]
+    pub data: Vec<data::Source>,
     /// Network file written (quantised) from the epoch with the lowest validation loss.
     #[arg(long, default_value = "chariot.nnue", value_name = "FILE")]
     pub output: PathBuf,
@@ -124,19 +126,7 @@ pub fn run_train(args: &TrainArgs) -> Result<(), String> {
     let checkpoint_output = OutputPath::check(&checkpoint_path, "--checkpoint", existing)?;
 
     let start = Instant::now();
-    let mut records = Vec::new();
-    for path in &args.data {
-        samples::for_each_record(path, None, |r| {
-            records.push(r);
-            Ok(())
-        })?;
-        if args.limit.is_some_and(|n| records.len() >= n) {
-            break;
-        }
-    }
-    if let Some(n) = args.limit {
-        records.truncate(n);
-    }
+    let records = data::load(&args.data, args.limit)?;
     let (train, valid) = split(&records, args.validation_every);
     if train.is_empty() || valid.is_empty() {
         // The first block held out is the `every`-th of 1024.

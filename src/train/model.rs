@@ -2,9 +2,9 @@
 //! position (touching only the columns of the inputs that position has), and quantisation to
 //! the integer network the engine runs.
 
-use crate::board::types::Color;
+use crate::board::types::{Color, Piece, PieceType, Square};
 use crate::nnue::{
-    bucket, feature, Network, BUCKETS, FEATURES, FT_CLIP, HIDDEN, OUT_CLIP, QA, QB, SCALE,
+    bucket, Network, View, BUCKETS, FEATURES, FT_CLIP, HIDDEN, OUT_CLIP, QA, QB, SCALE,
 };
 use crate::samples::Record;
 
@@ -37,13 +37,23 @@ impl Sample {
     /// position: xiangqi is symmetric across the middle file).
     pub fn new(record: &Record, mirror: bool) -> Sample {
         let us = record.side;
-        let mut features = [[0u16; 32]; 2];
+        let mut pieces = [(Piece::new(Color::Red, PieceType::King), Square::new(0)); 32];
         let mut count = 0;
-        for (piece, sq) in record.pieces() {
+        let mut kings = [Square::new(0); 2];
+        for (piece, sq) in record.pieces().take(32) {
             let sq = if mirror { sq.mirror_file() } else { sq };
-            features[0][count] = feature(us, piece, sq) as u16;
-            features[1][count] = feature(!us, piece, sq) as u16;
+            if piece.kind() == PieceType::King {
+                kings[piece.color().index()] = sq;
+            }
+            pieces[count] = (piece, sq);
             count += 1;
+        }
+        let ours = View::new(us, kings[us.index()]);
+        let theirs = View::new(!us, kings[(!us).index()]);
+        let mut features = [[0u16; 32]; 2];
+        for (i, &(piece, sq)) in pieces[..count].iter().enumerate() {
+            features[0][i] = ours.feature(piece, sq) as u16;
+            features[1][i] = theirs.feature(piece, sq) as u16;
         }
         let red = record.result_for_red();
         let (score, result) = match us {
