@@ -72,7 +72,7 @@ fn datagen(dir: &Path, name: &str, games: u32) {
     succeeded(&args, &chariot(dir, &args));
 }
 
-/// The names in `dir`, sorted.
+/// The names in `dir`, sorted (datagen's outputs have their manifest beside them).
 fn listing(dir: &Path) -> Vec<String> {
     let mut names: Vec<String> = std::fs::read_dir(dir)
         .unwrap()
@@ -127,9 +127,25 @@ fn datagen_adds_only_to_a_file_of_the_format_it_writes() {
     succeeded(&args, &chariot(&dir, &args));
     let after = std::fs::read(dir.join("d.bin")).unwrap();
     assert!(after.len() > before.len() && after.starts_with(&before));
+    // The manifest says where each run's positions begin.
+    let manifest = std::fs::read_to_string(dir.join("d.bin.manifest")).unwrap();
+    let offsets: Vec<&str> = manifest
+        .lines()
+        .map(|l| l.split(' ').next().unwrap())
+        .collect();
+    assert_eq!(
+        offsets,
+        ["offset=0".to_string(), format!("offset={}", before.len())]
+    );
     assert_eq!(
         listing(&dir),
-        ["cut.txt", "d.bin", "d.txt"],
+        [
+            "cut.txt",
+            "d.bin",
+            "d.bin.manifest",
+            "d.txt",
+            "d.txt.manifest"
+        ],
         "no file left behind"
     );
 
@@ -148,6 +164,10 @@ fn datagen_adds_only_to_a_file_of_the_format_it_writes() {
     succeeded(&args, &chariot(&dir, &args));
     let replaced = std::fs::read(dir.join("d.bin")).unwrap();
     assert!(replaced.len() < before.len() && before.starts_with(&replaced));
+    // A replaced file starts its manifest afresh.
+    let manifest = std::fs::read_to_string(dir.join("d.bin.manifest")).unwrap();
+    assert_eq!(manifest.lines().count(), 1, "{manifest}");
+    assert!(manifest.starts_with("offset=0 "), "{manifest}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
@@ -203,7 +223,10 @@ fn no_tool_replaces_an_existing_file_without_force() {
             notes
         );
     }
-    assert_eq!(listing(&dir), ["d.bin", "games.pgn", "notes.md"]);
+    assert_eq!(
+        listing(&dir),
+        ["d.bin", "d.bin.manifest", "games.pgn", "notes.md"]
+    );
 
     // With --force the file is replaced by the product.
     let args = [
@@ -256,7 +279,7 @@ fn an_output_that_cannot_be_written_is_refused_before_the_work() {
     let args = ["convert", "--input", "d.bin", "--output", "."];
     let error = refused(&args, &chariot(&dir, &args));
     assert!(error.contains("directory"), "{error}");
-    assert_eq!(listing(&dir), ["d.bin"]);
+    assert_eq!(listing(&dir), ["d.bin", "d.bin.manifest"]);
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
@@ -283,7 +306,7 @@ fn train_says_wrote_only_what_it_wrote() {
         "{}",
         text(&out.stdout)
     );
-    assert_eq!(listing(&dir), ["d.bin"]);
+    assert_eq!(listing(&dir), ["d.bin", "d.bin.manifest"]);
 
     // Too few positions: the error says how many are needed.
     let args = [
@@ -299,7 +322,7 @@ fn train_says_wrote_only_what_it_wrote() {
     ];
     let error = refused(&args, &chariot(&dir, &args));
     assert!(error.contains("at least"), "{error}");
-    assert_eq!(listing(&dir), ["d.bin"]);
+    assert_eq!(listing(&dir), ["d.bin", "d.bin.manifest"]);
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
@@ -460,7 +483,7 @@ fn counts_and_depths_that_ask_for_nothing_are_refused() {
         let error = refused(args, &chariot(&dir, args));
         assert!(error.contains(needle), "{args:?}: {error}");
     }
-    assert_eq!(listing(&dir), ["d.bin", "g.pgn"]);
+    assert_eq!(listing(&dir), ["d.bin", "d.bin.manifest", "g.pgn"]);
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

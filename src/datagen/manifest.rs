@@ -27,13 +27,16 @@ pub fn path_for(data: &Path) -> PathBuf {
     PathBuf::from(name)
 }
 
-/// Appends the run's line to the manifest of `data`.
-pub fn record_run(data: &Path, run: &RunInfo) -> Result<(), String> {
+/// Adds the run's line to the manifest of `data`: after the earlier runs' lines when the run
+/// adds to the file, else as the first line of a new manifest (the file is new or replaced).
+pub fn record_run(data: &Path, run: &RunInfo, adds_to_the_file: bool) -> Result<(), String> {
     let path = path_for(data);
     let line = describe(run);
     let mut file = std::fs::OpenOptions::new()
         .create(true)
-        .append(true)
+        .append(adds_to_the_file)
+        .write(true)
+        .truncate(!adds_to_the_file)
         .open(&path)
         .map_err(|e| format!("cannot open {}: {e}", path.display()))?;
     file.write_all(line.as_bytes())
@@ -103,10 +106,10 @@ mod tests {
             threads: 2,
             shard: None,
         };
-        record_run(&data, &run).unwrap();
+        record_run(&data, &run, false).unwrap();
         run.offset = 4000;
         run.network = None;
-        record_run(&data, &run).unwrap();
+        record_run(&data, &run, true).unwrap();
         let text = std::fs::read_to_string(path_for(&data)).unwrap();
         let lines: Vec<&str> = text.lines().collect();
         assert_eq!(lines.len(), 2);
@@ -115,6 +118,15 @@ mod tests {
         assert!(lines[0].contains(&format!("network-checksum={:016x}", net.checksum())));
         assert!(lines[0].ends_with("network=random"));
         assert!(lines[1].starts_with("offset=4000 ") && lines[1].ends_with("network=classical"));
+        // A new file's run starts the manifest afresh.
+        record_run(&data, &run, false).unwrap();
+        assert_eq!(
+            std::fs::read_to_string(path_for(&data))
+                .unwrap()
+                .lines()
+                .count(),
+            1
+        );
         std::fs::remove_dir_all(&dir).unwrap();
     }
 }

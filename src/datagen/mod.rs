@@ -205,10 +205,15 @@ pub fn run_datagen(args: &DatagenArgs) -> Result<(), String> {
         ..Settings::default()
     };
 
+    let adds_to_the_file = args.append && existing.is_some();
     manifest::record_run(
         path,
         &manifest::RunInfo {
-            offset: existing.unwrap_or(0),
+            offset: if adds_to_the_file {
+                existing.unwrap_or(0)
+            } else {
+                0
+            },
             format: match format {
                 Format::Text => "text",
                 Format::Binary => "binary",
@@ -221,6 +226,7 @@ pub fn run_datagen(args: &DatagenArgs) -> Result<(), String> {
             threads: args.threads,
             shard: args.shard,
         },
+        adds_to_the_file,
     )?;
 
     let stop = Arc::new(AtomicBool::new(false));
