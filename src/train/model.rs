@@ -4,19 +4,29 @@
 
 use crate::board::types::{Color, Piece, PieceType, Square};
 use crate::nnue::{
-    bucket, Network, View, BUCKETS, FEATURES, FT_CLIP, HIDDEN, OUT_CLIP, QA, QB, SCALE,
+    bucket, Network, View, BUCKETS, FEATURES, FT_CLIP, HIDDEN, KING_BUCKETS, OUT_CLIP,
+    PIECE_SQUARES, QA, QB, SCALE,
 };
 use crate::samples::Record;
 
+/// With general buckets, each piece-square also has one column shared by every bucket (a
+/// "factoriser"): a bucket's column is its own plus the shared one, so what a piece on a square
+/// is worth wherever the general stands is learnt from all positions, and each bucket learns
+/// only its difference. The quantiser folds the shared column into every bucket's.
+const FACTORISED: bool = KING_BUCKETS > 1;
+const SHARED_COLUMNS: usize = if FACTORISED { PIECE_SQUARES } else { 0 };
+
 /// Offsets of each block in the flat parameter vector.
 pub const FT_WEIGHTS: usize = 0;
-pub const FT_BIAS: usize = FEATURES * HIDDEN;
+pub const FT_SHARED: usize = FEATURES * HIDDEN;
+pub const FT_BIAS: usize = FT_SHARED + SHARED_COLUMNS * HIDDEN;
 pub const OUT_WEIGHTS: usize = FT_BIAS + HIDDEN;
 pub const OUT_BIAS: usize = OUT_WEIGHTS + BUCKETS * 2 * HIDDEN;
 pub const PARAMS: usize = OUT_BIAS + BUCKETS;
 
-/// All parameters, flat: first-layer weights (input-major), first-layer biases, output weights
-/// (per bucket: side to move's half, then the other's), output biases.
+/// All parameters, flat: first-layer weights (input-major), the shared columns (with general
+/// buckets), first-layer biases, output weights (per bucket: side to move's half, then the
+/// other's), output biases.
 #[derive(Clone, PartialEq)]
 pub struct FloatNet(pub Vec<f32>);
 
@@ -70,6 +80,12 @@ impl Sample {
     }
 }
 
+/// Where the shared column of input `f` starts in the parameters.
+#[inline(always)]
+fn shared_column(f: u16) -> usize {
+    FT_SHARED + (f as usize % PIECE_SQUARES) * HIDDEN
+}
+
 /// How predictions are compared with targets.
 #[derive(Clone, Copy, Debug)]
 pub struct Objective {
@@ -107,7 +123,7 @@ impl FloatNet {
     pub fn random(seed: u64) -> FloatNet {
         let mut rng = fastrand::Rng::with_seed(seed);
         let mut p = vec![0.0f32; PARAMS];
-        for w in &mut p[FT_WEIGHTS..FT_BIAS] {
+        for w in &mut p[FT_WEIGHTS..FT_SHARED] {
             *w = (rng.f32() * 2.0 - 1.0) * 0.1;
         }
         let out = 1.0 / (2.0 * HIDDEN as f32).sqrt();
@@ -127,6 +143,12 @@ impl FloatNet {
                 let column = &p[f as usize * HIDDEN..][..HIDDEN];
                 for (a, w) in acc.iter_mut().zip(column) {
                     *a += w;
+                }
+                if FACTORISED {
+                    let shared = &p[shared_column(f)..][..HIDDEN];
+                    for (a, w) in acc.iter_mut().zip(shared) {
+                        *a += w;
+                    }
                 }
             }
         }
@@ -204,14 +226,36 @@ impl FloatNet {
                 for (c, d) in column.iter_mut().zip(&delta) {
                     *c += d;
                 }
+                if FACTORISED {
+                    let shared = &mut grad[shared_column(f)..][..HIDDEN];
+                    for (c, d) in shared.iter_mut().zip(&delta) {
+                        *c += d;
+                    }
+                }
             }
         }
         d * d
     }
 
-    /// Keeps the weights the integer network must hold within its range.
+    /// Keeps the weights the integer network must hold within its range: with shared columns,
+    /// each bucket's column plus the shared one (what the quantiser writes).
     pub fn clip(&mut self) {
-        for w in &mut self.0[..OUT_WEIGHTS] {
+        let (columns, rest) = self.0.split_at_mut(FT_SHARED);
+        let (shared, _) = rest.split_at_mut(FT_BIAS - FT_SHARED);
+        for w in shared.iter_mut() {
+            *w = w.clamp(-FT_CLIP, FT_CLIP);
+        }
+        for (f, column) in columns.chunks_exact_mut(HIDDEN).enumerate() {
+            let base: &[f32] = if FACTORISED {
+                &shared[(f % PIECE_SQUARES) * HIDDEN..][..HIDDEN]
+            } else {
+                &[0.0; HIDDEN]
+            };
+            for (w, b) in column.iter_mut().zip(base) {
+                *w = (*w + b).clamp(-FT_CLIP, FT_CLIP) - b;
+            }
+        }
+        for w in &mut self.0[FT_BIAS..OUT_WEIGHTS] {
             *w = w.clamp(-FT_CLIP, FT_CLIP);
         }
         for w in &mut self.0[OUT_WEIGHTS..OUT_BIAS] {
@@ -226,7 +270,17 @@ impl FloatNet {
         let row = |at: usize, scale: i32| -> [i16; HIDDEN] {
             std::array::from_fn(|i| q(p[at + i], scale).clamp(-32767, 32767) as i16)
         };
-        let ft_weights = (0..FEATURES).map(|f| row(f * HIDDEN, QA)).collect();
+        let ft_weights = (0..FEATURES)
+            .map(|f| -> [i16; HIDDEN] {
+                std::array::from_fn(|i| {
+                    let mut w = p[f * HIDDEN + i];
+                    if FACTORISED {
+                        w += p[shared_column(f as u16) + i];
+                    }
+                    q(w, QA).clamp(-32767, 32767) as i16
+                })
+            })
+            .collect();
         let ft_bias = row(FT_BIAS, QA);
         let out_weights = std::array::from_fn(|b| {
             std::array::from_fn(|view| row(OUT_WEIGHTS + (b * 2 + view) * HIDDEN, QB))
@@ -264,7 +318,7 @@ mod tests {
     fn trained_like_net(seed: u64) -> FloatNet {
         let mut net = FloatNet::random(seed);
         let mut rng = fastrand::Rng::with_seed(seed ^ 1);
-        for w in &mut net.0[FT_WEIGHTS..FT_BIAS] {
+        for w in &mut net.0[FT_WEIGHTS..FT_SHARED] {
             *w = (rng.f32() * 2.0 - 1.0) * 0.12;
         }
         for w in &mut net.0[FT_BIAS..OUT_WEIGHTS] {
@@ -325,7 +379,7 @@ mod tests {
         let mut scratch = Scratch::default();
         let mut grad = vec![0.0; PARAMS];
         net.backward(&sample, &objective, &mut scratch, &mut grad);
-        let probes = [
+        let mut probes = vec![
             sample.features[0][3] as usize * HIDDEN + 7,
             sample.features[1][5] as usize * HIDDEN + 100,
             FT_BIAS + 17,
@@ -333,6 +387,9 @@ mod tests {
             OUT_WEIGHTS + (sample.bucket * 2 + 1) * HIDDEN + 200,
             OUT_BIAS + sample.bucket,
         ];
+        if FACTORISED {
+            probes.push(shared_column(sample.features[0][4]) + 31);
+        }
         let mut checked = 0;
         for i in probes {
             let h = 3e-3;
