@@ -63,6 +63,26 @@ fn eval_incremental_corpus() {
     }
 }
 
+/// Seeded random walks with the network, checked at about one node in four: the lazy updates
+/// over several plies and take-backs that a corpus of a few files may not reach.
+#[test]
+fn eval_incremental_random_walks_with_the_network() {
+    let mut rng = fastrand::Rng::with_seed(17);
+    for _ in 0..200 {
+        let mut bytes = vec![0x80 | rng.u8(..)];
+        bytes.extend((0..300).map(|_| {
+            let byte = rng.u8(..0x40) | if rng.u8(..4) == 0 { 0x40 } else { 0 };
+            // About one byte in four takes a move back.
+            if rng.u8(..4) == 0 {
+                byte | 0x80
+            } else {
+                byte
+            }
+        }));
+        eval_incremental(&bytes);
+    }
+}
+
 #[test]
 fn protocol_corpus() {
     let (mut rejected, mut searches, mut infos) = (0, 0, 0);

@@ -444,10 +444,13 @@ fn fuzz_network() -> Option<std::sync::Arc<chariot::nnue::Network>> {
 }
 
 /// Fuzz target `eval_incremental`: the first byte chooses a start position (its top bit: the
-/// network evaluates, else the classical evaluation), the following bytes the moves of a game
-/// played with the evaluator as the board's observer. After every make and unmake its
-/// incremental material, placement, phase and network accumulators equal a recount, and the
-/// cached score a fresh evaluation.
+/// network evaluates, else the classical evaluation), the following bytes a walk through a game
+/// tree with the evaluator as the board's observer: a byte with its top bit set takes the last
+/// move back, any other makes the move its low six bits choose, and a byte with bit 6 set checks
+/// the node it leads to. The network's accumulators are brought up to date only where a node is
+/// checked, so the checks see updates over several plies, after take-backs, and across general
+/// moves that change the inputs' bucket. At every checked node the incremental material,
+/// placement, phase and accumulators equal a recount, and the evaluation a fresh one.
 pub fn eval_incremental(data: &[u8]) {
     let Some((&mode, choices)) = data.split_first() else {
         return;
@@ -464,30 +467,30 @@ pub fn eval_incremental(data: &[u8]) {
     let mut made = 0;
     for &byte in choices.iter().take(400) {
         let moves = legal_moves(&pos);
-        if moves.is_empty() {
-            break;
+        if byte & 0x80 != 0 && made > 0 {
+            pos.unmake_move_with(&mut eval);
+            made -= 1;
+        } else if !moves.is_empty() {
+            let mv = moves.as_slice()[(byte & 0x3f) as usize % moves.len()];
+            pos.make_move_with(mv, &mut eval);
+            made += 1;
         }
-        let mv = moves.as_slice()[byte as usize % moves.len()];
-        pos.make_move_with(mv, &mut eval);
-        made += 1;
-        assert!(
-            eval.matches_full_recompute(&pos),
-            "after {mv}: {}",
-            pos.to_fen()
-        );
-        assert_eq!(
-            eval.evaluate(&pos),
-            fresh(&pos).evaluate_uncached(&pos),
-            "{}",
-            pos.to_fen()
-        );
+        if byte & 0x40 != 0 {
+            assert!(eval.matches_full_recompute(&pos), "{}", pos.to_fen());
+            assert_eq!(
+                eval.evaluate(&pos),
+                fresh(&pos).evaluate_uncached(&pos),
+                "{}",
+                pos.to_fen()
+            );
+        }
     }
     for _ in 0..made {
         pos.unmake_move_with(&mut eval);
-        assert!(
-            eval.matches_full_recompute(&pos),
-            "after unmake: {}",
-            pos.to_fen()
-        );
     }
+    assert!(
+        eval.matches_full_recompute(&pos),
+        "back at the start: {}",
+        pos.to_fen()
+    );
 }
