@@ -7,7 +7,7 @@
 use super::accumulator::{add_row, evaluate_halves, sub_row};
 use super::features::{View, VIEWS};
 use super::network::{Network, Row};
-use crate::board::types::{Color, Piece, PieceType};
+use crate::board::types::{Color, Piece, PieceType, Square};
 use crate::board::Bitboard;
 use crate::Position;
 
@@ -16,8 +16,8 @@ use crate::Position;
 enum Change {
     Move {
         piece: Piece,
-        from: crate::board::types::Square,
-        to: crate::board::types::Square,
+        from: Square,
+        to: Square,
         captured: Option<Piece>,
     },
     /// Pieces came or went outside a move: the entry is rebuilt from the board.
@@ -61,13 +61,7 @@ impl AccumulatorStack {
 
     /// A move was made: `piece` went from `from` to `to`, taking `captured` there.
     #[inline(always)]
-    pub fn push_move(
-        &mut self,
-        piece: Piece,
-        from: crate::board::types::Square,
-        to: crate::board::types::Square,
-        captured: Option<Piece>,
-    ) {
+    pub fn push_move(&mut self, piece: Piece, from: Square, to: Square, captured: Option<Piece>) {
         self.push(Change::Move {
             piece,
             from,
