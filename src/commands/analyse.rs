@@ -89,7 +89,7 @@ pub fn run_analyse(
     Ok(())
 }
 
-/// Win/draw/loss per mille of the side to move, `271/458/271`.
+/// Win/draw/loss per mille of the side to move, `295/410/295`.
 fn wdl_text(wdl: Wdl) -> String {
     format!("{}/{}/{}", wdl.win, wdl.draw, wdl.loss)
 }
