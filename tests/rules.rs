@@ -427,3 +427,32 @@ fn stalemate_loses_for_the_side_to_move() {
     assert!(!pos.in_check());
     assert_eq!(adjudicate(&pos), won(Color::Red, Reason::Stalemate));
 }
+
+// ---- the copies the judgement replays on --------------------------------------------------
+
+#[test]
+fn a_copy_with_the_recent_record_is_the_same_board_and_takes_back_what_it_kept() {
+    let mut pos = Position::startpos();
+    for text in ["h2e2", "h9g7", "h0g2", "i9h9"] {
+        play(&mut pos, text);
+    }
+    let copy = pos.clone_with_recent(2);
+    assert_eq!(copy.to_fen(), pos.to_fen());
+    assert_eq!(copy.hash(), pos.hash());
+    assert_eq!(copy.history().len(), 2);
+    assert_eq!(copy.history()[0].hash, pos.history()[2].hash);
+    let mut copy = copy;
+    copy.unmake_move();
+    copy.unmake_move();
+    pos.unmake_move();
+    pos.unmake_move();
+    assert_eq!(copy.to_fen(), pos.to_fen());
+    assert_eq!(copy.hash(), pos.hash());
+    assert!(copy.is_consistent());
+    assert_eq!(
+        pos.clone_with_recent(9).history().len(),
+        2,
+        "keeps at most all"
+    );
+    assert!(pos.clone_with_recent(0).history().is_empty());
+}

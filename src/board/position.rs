@@ -105,6 +105,30 @@ impl Position {
         }
     }
 
+    /// A copy whose history keeps only the last `keep` moves (all of them if fewer), for
+    /// trying or replaying moves on the side: `clone` would copy the whole game's record,
+    /// which in a long game costs more than the moves tried. Its `history` and `game_ply`
+    /// see only the moves kept.
+    pub fn clone_with_recent(&self, keep: usize) -> Position {
+        let recent = &self.history[self.history.len().saturating_sub(keep)..];
+        // Room for a few moves, so the first one made does not grow the record again.
+        let mut history = Vec::with_capacity(recent.len() + 4);
+        history.extend_from_slice(recent);
+        Position {
+            board: self.board,
+            pieces: self.pieces,
+            colors: self.colors,
+            occupied: self.occupied,
+            side: self.side,
+            hash: self.hash,
+            rule60: self.rule60,
+            fullmove: self.fullmove,
+            checkers: self.checkers,
+            kings: self.kings,
+            history,
+        }
+    }
+
     // ---- queries -------------------------------------------------------------------------
 
     #[inline(always)]

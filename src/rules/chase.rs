@@ -23,13 +23,14 @@ pub(super) fn chased_by_legal(pos: &Position, mv: Move) -> Bitboard {
     if candidates.is_empty() {
         return Bitboard::EMPTY;
     }
-    let mut after = pos.clone();
+    // The copies try moves and read the board only: no game record is needed.
+    let mut after = pos.clone_with_recent(0);
     after.make_move(mv);
     // The victim's side to move: which of the attackers could it take at once?
     let mut replies = MoveList::new();
     generate(&after, GenKind::Captures, &mut replies);
     // The mover to move again: which of the attacks are legal captures?
-    let mut again = after.clone();
+    let mut again = after.clone_with_recent(0);
     again.make_null_move();
     let mut captures = MoveList::new();
     generate(&again, GenKind::Captures, &mut captures);
@@ -114,7 +115,7 @@ fn chaseable(victim: Piece, sq: Square) -> bool {
 
 /// After the capture `cap` (legal in `pos`), could the victim's side legally take back?
 fn protected(pos: &Position, cap: Move) -> bool {
-    let mut taken = pos.clone();
+    let mut taken = pos.clone_with_recent(0);
     taken.make_move(cap);
     let mut replies = MoveList::new();
     generate(&taken, GenKind::Captures, &mut replies);

@@ -57,8 +57,9 @@ pub fn judge_cycle(pos: &Position, plies: usize) -> Option<CycleJudgement> {
     if let Some(judgement) = perpetual(checks, Reason::PerpetualCheck) {
         return Some(judgement);
     }
-    // A copy of the board, taken back to the cycle's start, walks it forwards.
-    let mut board = pos.clone();
+    // A copy of the board, taken back to the cycle's start, walks it forwards: it needs the
+    // cycle's records only.
+    let mut board = pos.clone_with_recent(plies);
     (0..plies).for_each(|_| board.unmake_move());
     let chases = every_move_chases(&mut board, moves);
     perpetual(chases, Reason::PerpetualChase).or(judged(Verdict::Draw, Reason::Repetition))
