@@ -722,6 +722,14 @@ impl<'a> Worker<'a> {
         }
         self.seldepth = self.seldepth.max(ply);
         let in_check = self.pos.in_check();
+        // The rules, as in `negamax`, but only in check: quiescence plays quiet moves only as
+        // evasions, so a cycle it closes is all checks and evasions (mutual checks can go on
+        // evading with check until the ply limit, a tree too large to finish).
+        if in_check {
+            if let Some(score) = rule_score(&self.pos, ply, self.eval.material()) {
+                return score;
+            }
+        }
         if ply >= MAX_PLY - 1 {
             return if in_check {
                 0
@@ -891,4 +899,34 @@ fn corrected(raw: i32, in_check: bool, correction: i32) -> i32 {
         return raw;
     }
     (raw + correction).clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::movegen::legal_moves;
+    use crate::board::notation::play;
+    use crate::search::tt::TranspositionTable;
+    use crate::search::{Limits, Options, Signals};
+
+    /// Mutual checks that go round: Red's horse shuttles h7-f8 and Black's advisor f7-e8, and
+    /// each move screens or unscreens a cannon, so every move evades a check with a check.
+    /// Quiescence searches every evasion in check; without the rules it followed such cycles to
+    /// the ply limit on branch after branch (a datagen game hung in one for minutes, in the
+    /// depth-1 iteration no limit stops). Back at the start of the cycle, the rules' draw.
+    #[test]
+    fn quiescence_judges_a_repeated_position_in_check_by_the_rules() {
+        let mut pos =
+            Position::from_fen("5cb2/3k3C1/4ba1N1/8p/9/9/8P/p8/4A4/5K3 w - - 0 1").unwrap();
+        play(&mut pos, "h7f8 f7e8 f8h7 e8f7");
+        assert!(pos.in_check());
+        let tt = TranspositionTable::new(1);
+        let (signals, limits, options) =
+            (Signals::default(), Limits::default(), Options::default());
+        let root_moves = legal_moves(&pos).iter().copied().collect();
+        let shared = Shared::new(&pos, &tt, &signals, &limits, &options, root_moves, 1);
+        let mut worker = Worker::new(&shared, 0, Learnt::default());
+        assert_eq!(worker.qsearch(-INFINITE, INFINITE, 4), 0);
+        assert_eq!(worker.nodes, 1, "judged before any move");
+    }
 }
