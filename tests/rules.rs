@@ -436,12 +436,11 @@ fn a_copy_with_the_recent_record_is_the_same_board_and_takes_back_what_it_kept()
     for text in ["h2e2", "h9g7", "h0g2", "i9h9"] {
         play(&mut pos, text);
     }
-    let copy = pos.clone_with_recent(2);
+    let mut copy = pos.clone_with_recent(2);
     assert_eq!(copy.to_fen(), pos.to_fen());
     assert_eq!(copy.hash(), pos.hash());
     assert_eq!(copy.history().len(), 2);
     assert_eq!(copy.history()[0].hash, pos.history()[2].hash);
-    let mut copy = copy;
     copy.unmake_move();
     copy.unmake_move();
     pos.unmake_move();

@@ -114,19 +114,8 @@ impl Position {
         // Room for a few moves, so the first one made does not grow the record again.
         let mut history = Vec::with_capacity(recent.len() + 4);
         history.extend_from_slice(recent);
-        Position {
-            board: self.board,
-            pieces: self.pieces,
-            colors: self.colors,
-            occupied: self.occupied,
-            side: self.side,
-            hash: self.hash,
-            rule60: self.rule60,
-            fullmove: self.fullmove,
-            checkers: self.checkers,
-            kings: self.kings,
-            history,
-        }
+        // Every other field is a plain value, copied as it is.
+        Position { history, ..*self }
     }
 
     // ---- queries -------------------------------------------------------------------------
