@@ -10,7 +10,7 @@ pub const KING_BUCKETS: usize = 1;
 /// Inputs per perspective.
 pub const FEATURES: usize = KING_BUCKETS * PIECE_SQUARES;
 /// Hidden neurons per perspective.
-pub const HIDDEN: usize = 256;
+pub const HIDDEN: usize = 512;
 /// Output buckets, chosen by the number of pieces on the board.
 pub const BUCKETS: usize = 8;
 /// First-layer quantisation: 1.0 is `QA`.

