@@ -1,6 +1,6 @@
 //! The win/draw/loss model's coefficients (see `mod.rs`), written by
-//! `chariot wdl --data gen4-head.bin` (the first 1571629 records of gen4.bin) from 1566438 positions.
+//! `chariot wdl --data gen6-head.bin` (the first 1949097 records of gen6.bin) from 1944084 positions.
 
-pub(super) const A: [f64; 4] = [1804.603316, -2972.316905, 847.096469, 525.839930];
-pub(super) const B: [f64; 4] = [-284.897526, 282.602825, 163.363470, 84.063167];
+pub(super) const A: [f64; 4] = [1815.189260, -2989.673215, 899.984795, 495.856082];
+pub(super) const B: [f64; 4] = [-141.089409, 58.774603, 283.285027, 52.738661];
 pub(super) const MATERIAL_RANGE: (i32, i32) = (8, 94);
