@@ -71,7 +71,8 @@ else:
     with tempfile.TemporaryDirectory() as tmp:
         games = os.path.join(tmp, "games.txt")
         command = [args.engine, "datagen", "--output", games, "--format", "text",
-                   "--threads", "2", "--seed", str(args.seed), "--games", str(args.games)]
+                   "--threads", "2", "--seed", str(args.seed), "--games", str(args.games),
+                   "--nodes", "5000"]
         print(" ".join(command), file=sys.stderr)
         subprocess.run(command, check=True)
         kept = suite(games)
