@@ -361,6 +361,42 @@ fn a_resumed_train_goes_on_in_place_and_only_when_there_is_more_to_do() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// A run resumed in place replaces its network only with a better one: epochs at a rate that
+/// wrecks the weights leave the first epoch's network as it was.
+#[test]
+fn a_resumed_train_keeps_its_better_network() {
+    let dir = scratch("train-keep");
+    datagen(&dir, "d.bin", 40);
+    let train = |epochs: &str, lr: &str, resume: bool| {
+        let mut args = vec![
+            "train",
+            "--data",
+            "d.bin",
+            "--validation-every",
+            "2",
+            "--output",
+            "n.nnue",
+            "--epochs",
+            epochs,
+            "--lr",
+            lr,
+        ];
+        if resume {
+            args.extend(["--resume", "n.ckpt"]);
+        }
+        let out = chariot(&dir, &args);
+        succeeded(&[&format!("{args:?}")], &out);
+        text(&out.stdout)
+    };
+    train("1", "0.001", false);
+    let first = std::fs::read(dir.join("n.nnue")).unwrap();
+    let stdout = train("3", "50", true);
+    assert!(stdout.contains("n.nnue has held-out loss"), "{stdout}");
+    assert!(stdout.contains("which is unchanged"), "{stdout}");
+    assert!(std::fs::read(dir.join("n.nnue")).unwrap() == first);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 /// Runs `chariot args` in `dir` with its standard output closed as soon as it starts (as
 /// `| head -0` would), and returns how it ended.
 fn with_stdout_closed(dir: &Path, args: &[&str]) -> Output {

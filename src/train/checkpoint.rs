@@ -1,8 +1,9 @@
-//! The trainer's checkpoint: the float weights, Adam's moments and step, the epoch reached and
-//! k, so `--resume` continues exactly where a run stopped. Little-endian, checked as the
-//! network file is: magic `CHRTCKPT`, `u32` format version, `u32` epoch, `u64` step, `f32` k,
-//! `u32` parameter count, then weights, m and v as `f32`, and last a `u64` FNV-1a checksum of
-//! everything before it.
+//! The trainer's checkpoint: the float weights, Adam's moments and step, the epoch reached, k
+//! and the best held-out loss so far, so `--resume` continues exactly where a run stopped and
+//! replaces the network it wrote only with a better one. Little-endian, checked as the network
+//! file is: magic `CHRTCKPT`, `u32` format version, `u32` epoch, `u64` step, `f32` k, `f64`
+//! best held-out loss (format 3 on), `u32` parameter count, then weights, m and v as `f32`, and
+//! last a `u64` FNV-1a checksum of everything before it.
 
 use super::model::{FloatNet, PARAMS};
 use super::Adam;
@@ -11,17 +12,23 @@ use crate::output_file::OutputPath;
 use std::path::Path;
 
 const MAGIC: &[u8; 8] = b"CHRTCKPT";
-/// Version 1 was the layout before the version and checksum, under the magic `CHCKPT01`.
-const VERSION: u32 = 2;
+/// Version 1 was the layout before the version and checksum, under the magic `CHCKPT01`;
+/// version 2 had no best loss, and is still read (as no best loss yet).
+const VERSION: u32 = 3;
 const OLD_MAGIC: &[u8; 8] = b"CHCKPT01";
-const HEADER_BYTES: usize = 8 + 4 + 4 + 8 + 4 + 4;
+const HEADER_BYTES: usize = 8 + 4 + 4 + 8 + 4 + 8 + 4;
 const FILE_BYTES: usize = HEADER_BYTES + 3 * 4 * PARAMS + 8;
+/// Version 2's header lacks the best loss's 8 bytes.
+const V2_HEADER_BYTES: usize = HEADER_BYTES - 8;
 
 pub struct Checkpoint {
     pub net: FloatNet,
     pub adam: Adam,
     pub epoch: usize,
     pub k: f32,
+    /// The lowest held-out loss of the epochs so far, the one the run's network has (infinite
+    /// when none was written, or in a version 2 checkpoint).
+    pub best: f64,
 }
 
 /// Writes the checkpoint through a file beside it, so a run stopped while writing keeps the
@@ -32,6 +39,7 @@ pub fn write(
     adam: &Adam,
     epoch: usize,
     k: f32,
+    best: f64,
 ) -> Result<(), String> {
     // Built whole in memory (a few MB, beside the weights and moments it copies), so the
     // checksum covers exactly the bytes written.
@@ -41,6 +49,7 @@ pub fn write(
     bytes.extend_from_slice(&(epoch as u32).to_le_bytes());
     bytes.extend_from_slice(&adam.t.to_le_bytes());
     bytes.extend_from_slice(&k.to_le_bytes());
+    bytes.extend_from_slice(&best.to_le_bytes());
     bytes.extend_from_slice(&(PARAMS as u32).to_le_bytes());
     for block in [&net.0, &adam.m, &adam.v] {
         for x in block.iter() {
@@ -62,38 +71,47 @@ pub fn read(path: &Path) -> Result<Checkpoint, String> {
              {VERSION}, so the run cannot be resumed from it"
         ));
     }
-    if bytes.len() < HEADER_BYTES || &bytes[..8] != MAGIC {
+    if bytes.len() < V2_HEADER_BYTES || &bytes[..8] != MAGIC {
         return Err(format!("{name}: not a Chariot training checkpoint"));
     }
     let u32_at = |i: usize| u32::from_le_bytes(bytes[i..i + 4].try_into().unwrap());
     let version = u32_at(8);
-    if version != VERSION {
-        return Err(format!(
-            "{name}: checkpoint format {version}, this build reads {VERSION}"
-        ));
-    }
+    let header = match version {
+        2 => V2_HEADER_BYTES,
+        VERSION => HEADER_BYTES,
+        _ => {
+            return Err(format!(
+                "{name}: checkpoint format {version}, this build reads 2 and {VERSION}"
+            ))
+        }
+    };
     let epoch = u32_at(12) as usize;
     let t = u64::from_le_bytes(bytes[16..24].try_into().unwrap());
     let k = f32::from_le_bytes(bytes[24..28].try_into().unwrap());
-    let count = u32_at(28) as usize;
+    let best = match version {
+        2 => f64::INFINITY,
+        _ => f64::from_le_bytes(bytes[28..36].try_into().unwrap()),
+    };
+    let count = u32_at(header - 4) as usize;
     if count != PARAMS {
         return Err(format!(
             "{name}: {count} parameters, this build's network has {PARAMS}"
         ));
     }
-    if bytes.len() != FILE_BYTES {
+    let file_bytes = header + 3 * 4 * PARAMS + 8;
+    if bytes.len() != file_bytes {
         return Err(format!(
-            "{name}: {} bytes where a checkpoint takes {FILE_BYTES} (truncated or padded)",
+            "{name}: {} bytes where a checkpoint takes {file_bytes} (truncated or padded)",
             bytes.len()
         ));
     }
-    let (body, sum) = bytes.split_at(FILE_BYTES - 8);
+    let (body, sum) = bytes.split_at(file_bytes - 8);
     if fnv1a(body) != u64::from_le_bytes(sum.try_into().unwrap()) {
         return Err(format!(
             "{name}: checksum mismatch: the checkpoint is corrupt"
         ));
     }
-    let mut floats = body[HEADER_BYTES..]
+    let mut floats = body[header..]
         .chunks_exact(4)
         .map(|c| f32::from_le_bytes(c.try_into().unwrap()));
     let mut block = || {
@@ -109,6 +127,7 @@ pub fn read(path: &Path) -> Result<Checkpoint, String> {
         adam: Adam { m, v, t },
         epoch,
         k,
+        best,
     })
 }
 
@@ -128,11 +147,37 @@ mod tests {
         adam.v[7] = 0.5;
         adam.t = 99;
         let output = OutputPath::check(&path, "--checkpoint", Existing::Replace).unwrap();
-        write(&output, &net, &adam, 3, 0.0042).unwrap();
+        write(&output, &net, &adam, 3, 0.0042, 0.0037).unwrap();
         let back = read(&path).unwrap();
         assert!(back.net == net);
-        assert_eq!((back.epoch, back.k, back.adam.t), (3, 0.0042, 99));
+        assert_eq!(
+            (back.epoch, back.k, back.adam.t, back.best),
+            (3, 0.0042, 99, 0.0037)
+        );
         assert_eq!((back.adam.m[5], back.adam.v[7]), (0.25, 0.5));
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    /// A checkpoint of the format before the best loss still resumes, as one without a best.
+    #[test]
+    fn a_version_2_checkpoint_reads_without_a_best_loss() {
+        let dir = std::env::temp_dir().join(format!("chariot-ckpt-v2-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("a.ckpt");
+        let output = OutputPath::check(&path, "--checkpoint", Existing::Replace).unwrap();
+        let net = FloatNet::random(5);
+        write(&output, &net, &Adam::new(PARAMS), 4, 0.003, 0.002).unwrap();
+        let v3 = std::fs::read(&path).unwrap();
+        // Version 2: the same without the best loss's 8 bytes, checksummed anew.
+        let mut v2 = [&v3[..28], &v3[36..v3.len() - 8]].concat();
+        v2[8..12].copy_from_slice(&2u32.to_le_bytes());
+        let sum = fnv1a(&v2);
+        v2.extend_from_slice(&sum.to_le_bytes());
+        std::fs::write(&path, &v2).unwrap();
+        let back = read(&path).unwrap();
+        assert!(back.net == net);
+        assert_eq!((back.epoch, back.k), (4, 0.003));
+        assert_eq!(back.best, f64::INFINITY);
         std::fs::remove_dir_all(&dir).unwrap();
     }
 
@@ -145,7 +190,8 @@ mod tests {
         std::fs::create_dir_all(&dir).unwrap();
         let path = dir.join("a.ckpt");
         let output = OutputPath::check(&path, "--checkpoint", Existing::Replace).unwrap();
-        write(&output, &FloatNet::random(4), &Adam::new(PARAMS), 3, 0.004).unwrap();
+        let (net, adam) = (FloatNet::random(4), Adam::new(PARAMS));
+        write(&output, &net, &adam, 3, 0.004, f64::INFINITY).unwrap();
         let good = std::fs::read(&path).unwrap();
         let refused = |bytes: &[u8]| {
             std::fs::write(&path, bytes).unwrap();
@@ -164,7 +210,7 @@ mod tests {
         }
         let mut future = good.clone();
         future[8..12].copy_from_slice(&(VERSION + 1).to_le_bytes());
-        assert!(refused(&future).contains("format 3"));
+        assert!(refused(&future).contains("format 4"));
         let mut old = good.clone();
         old[..8].copy_from_slice(OLD_MAGIC);
         assert!(refused(&old).contains("format 1"));

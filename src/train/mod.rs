@@ -147,7 +147,8 @@ pub fn run_train(args: &TrainArgs) -> Result<(), String> {
         start.elapsed().as_secs_f64()
     );
 
-    let (mut net, mut optimiser, first_epoch, k) = match &args.resume {
+    // A run going on in place keeps its network unless an epoch beats that network's loss.
+    let (mut net, mut optimiser, first_epoch, k, mut best) = match &args.resume {
         Some(path) => {
             let c = checkpoint::read(path)?;
             if c.epoch >= args.epochs {
@@ -158,14 +159,26 @@ pub fn run_train(args: &TrainArgs) -> Result<(), String> {
                     args.epochs
                 ));
             }
-            outln!("resumed {} after epoch {}", path.display(), c.epoch);
-            (c.net, c.adam, c.epoch, c.k)
+            let kept = in_place && args.output.exists();
+            let best = if kept { c.best } else { f64::INFINITY };
+            outln!(
+                "resumed {} after epoch {}{}",
+                path.display(),
+                c.epoch,
+                if best.is_finite() {
+                    format!(" ({} has held-out loss {best:.6})", args.output.display())
+                } else {
+                    String::new()
+                }
+            );
+            (c.net, c.adam, c.epoch, c.k, best)
         }
         None => (
             FloatNet::random(args.seed),
             Adam::new(PARAMS),
             0,
             args.k.unwrap_or_else(|| fit_k(&records)),
+            f64::INFINITY,
         ),
     };
     let objective = Objective {
@@ -181,7 +194,6 @@ pub fn run_train(args: &TrainArgs) -> Result<(), String> {
         args.batch
     );
 
-    let mut best = f64::INFINITY;
     let mut best_net = None;
     let mut order: Vec<u32> = (0..train.len() as u32).collect();
     let mut grads: Vec<Vec<f32>> = (0..args.threads).map(|_| vec![0.0; PARAMS]).collect();
@@ -255,15 +267,26 @@ pub fn run_train(args: &TrainArgs) -> Result<(), String> {
             train.len() as f64 / seconds / args.threads as f64,
             if improved { "  best" } else { "" }
         );
-        checkpoint::write(&checkpoint_output, &net, &optimiser, epoch, k)?;
+        // The network before the checkpoint that records its loss: a run stopped between the
+        // two redoes this epoch, and the same epoch writes the same network.
         if improved {
             best = valid_loss;
             let name = args.output.display().to_string();
             output.write(&net.quantise(&name).to_bytes())?;
             best_net = Some(net.clone());
         }
+        checkpoint::write(&checkpoint_output, &net, &optimiser, epoch, k, best)?;
     }
     let Some(float) = &best_net else {
+        if best.is_finite() {
+            outln!(
+                "no epoch beat the held-out loss of {} ({best:.6}), which is unchanged; checkpoint {}; {:.1}s in all",
+                args.output.display(),
+                checkpoint_path.display(),
+                start.elapsed().as_secs_f64()
+            );
+            return Ok(());
+        }
         return Err("no epoch gave a validation loss to keep; nothing written".into());
     };
     report_quantisation(float, &args.output, &valid)?;
