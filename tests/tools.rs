@@ -326,25 +326,34 @@ fn train_says_wrote_only_what_it_wrote() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// `train` on `d.bin` to `n.nnue` (checkpoint `n.ckpt`), a held-out block in every two, for
+/// `epochs` at learning rate `lr`, resumed from the checkpoint when `resume`.
+fn small_train_args<'a>(epochs: &'a str, lr: &'a str, resume: bool) -> Vec<&'a str> {
+    let mut args = vec![
+        "train",
+        "--data",
+        "d.bin",
+        "--validation-every",
+        "2",
+        "--output",
+        "n.nnue",
+        "--epochs",
+        epochs,
+        "--lr",
+        lr,
+    ];
+    if resume {
+        args.extend(["--resume", "n.ckpt"]);
+    }
+    args
+}
+
 #[test]
 fn a_resumed_train_goes_on_in_place_and_only_when_there_is_more_to_do() {
     let dir = scratch("train-resume");
     datagen(&dir, "d.bin", 40);
     let train = |epochs: &str, resume: bool| {
-        let mut args = vec![
-            "train",
-            "--data",
-            "d.bin",
-            "--validation-every",
-            "2",
-            "--output",
-            "n.nnue",
-            "--epochs",
-            epochs,
-        ];
-        if resume {
-            args.extend(["--resume", "n.ckpt"]);
-        }
+        let args = small_train_args(epochs, "0.001", resume);
         (chariot(&dir, &args), format!("{args:?}"))
     };
     let (out, args) = train("1", false);
@@ -368,22 +377,7 @@ fn a_resumed_train_keeps_its_better_network() {
     let dir = scratch("train-keep");
     datagen(&dir, "d.bin", 40);
     let train = |epochs: &str, lr: &str, resume: bool| {
-        let mut args = vec![
-            "train",
-            "--data",
-            "d.bin",
-            "--validation-every",
-            "2",
-            "--output",
-            "n.nnue",
-            "--epochs",
-            epochs,
-            "--lr",
-            lr,
-        ];
-        if resume {
-            args.extend(["--resume", "n.ckpt"]);
-        }
+        let args = small_train_args(epochs, lr, resume);
         let out = chariot(&dir, &args);
         succeeded(&[&format!("{args:?}")], &out);
         text(&out.stdout)
