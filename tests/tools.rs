@@ -611,31 +611,17 @@ fn datagen_killed_while_writing_leaves_the_file_whole() {
 fn train_killed_while_writing_leaves_a_whole_network() {
     let dir = scratch("kill-train");
     datagen(&dir, "d.bin", 40);
-    let train = |epochs: &str| {
-        [
-            "train",
-            "--data",
-            "d.bin",
-            "--validation-every",
-            "2",
-            "--output",
-            "n.nnue",
-            "--epochs",
-            epochs,
-            "--force",
-            "--lr",
-            "0.01",
-        ]
-        .map(String::from)
+    let train = |epochs: &'static str| {
+        let mut args = small_train_args(epochs, "0.01", false);
+        args.push("--force");
+        args
     };
     let args = train("1");
-    let args: Vec<&str> = args.iter().map(String::as_str).collect();
     succeeded(&args, &chariot(&dir, &args));
     let checkpoint_len = std::fs::metadata(dir.join("n.ckpt")).unwrap().len();
     let mut caught = 0;
     for _ in 0..10 {
         let args = train("100000");
-        let args: Vec<&str> = args.iter().map(String::as_str).collect();
         // Killed the moment a temporary file shows: in the middle of writing.
         if kill_when(&dir, &args, Duration::from_secs(20), || {
             !temporaries(&dir).is_empty()

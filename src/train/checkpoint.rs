@@ -136,17 +136,23 @@ mod tests {
     use super::*;
     use crate::output_file::Existing;
 
-    #[test]
-    fn a_checkpoint_read_back_is_the_same() {
-        let dir = std::env::temp_dir().join(format!("chariot-ckpt-{}", std::process::id()));
+    /// A fresh directory for one test, the checkpoint path in it, and that path as an output.
+    fn scratch(name: &str) -> (std::path::PathBuf, std::path::PathBuf, OutputPath) {
+        let dir = std::env::temp_dir().join(format!("chariot-{name}-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
         let path = dir.join("a.ckpt");
+        let output = OutputPath::check(&path, "--checkpoint", Existing::Replace).unwrap();
+        (dir, path, output)
+    }
+
+    #[test]
+    fn a_checkpoint_read_back_is_the_same() {
+        let (dir, path, output) = scratch("ckpt");
         let net = FloatNet::random(4);
         let mut adam = Adam::new(PARAMS);
         adam.m[5] = 0.25;
         adam.v[7] = 0.5;
         adam.t = 99;
-        let output = OutputPath::check(&path, "--checkpoint", Existing::Replace).unwrap();
         write(&output, &net, &adam, 3, 0.0042, 0.0037).unwrap();
         let back = read(&path).unwrap();
         assert!(back.net == net);
@@ -161,10 +167,7 @@ mod tests {
     /// A checkpoint of the format before the best loss still resumes, as one without a best.
     #[test]
     fn a_version_2_checkpoint_reads_without_a_best_loss() {
-        let dir = std::env::temp_dir().join(format!("chariot-ckpt-v2-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        let path = dir.join("a.ckpt");
-        let output = OutputPath::check(&path, "--checkpoint", Existing::Replace).unwrap();
+        let (dir, path, output) = scratch("ckpt-v2");
         let net = FloatNet::random(5);
         write(&output, &net, &Adam::new(PARAMS), 4, 0.003, 0.002).unwrap();
         let v3 = std::fs::read(&path).unwrap();
@@ -186,10 +189,7 @@ mod tests {
     /// format version, the old format, or not a checkpoint at all.
     #[test]
     fn a_damaged_checkpoint_is_refused() {
-        let dir = std::env::temp_dir().join(format!("chariot-ckpt-bad-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        let path = dir.join("a.ckpt");
-        let output = OutputPath::check(&path, "--checkpoint", Existing::Replace).unwrap();
+        let (dir, path, output) = scratch("ckpt-bad");
         let (net, adam) = (FloatNet::random(4), Adam::new(PARAMS));
         write(&output, &net, &adam, 3, 0.004, f64::INFINITY).unwrap();
         let good = std::fs::read(&path).unwrap();
