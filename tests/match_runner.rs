@@ -1255,10 +1255,12 @@ fn every_readme_match_example_runs() {
     let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("readme-examples");
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(dir.join("data")).unwrap();
-    let suite = concat!(env!("CARGO_MANIFEST_DIR"), "/data/openings.fen");
-    std::fs::copy(suite, dir.join("data/openings.fen")).unwrap();
-    // The examples' large screening suite (perf/screen_openings.py), here the built-in one.
-    std::fs::copy(suite, dir.join("screen.fen")).unwrap();
+    for suite in ["openings.fen", "screen.fen"] {
+        let source = Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("data")
+            .join(suite);
+        std::fs::copy(source, dir.join("data").join(suite)).unwrap();
+    }
     std::fs::write(
         dir.join("book.pgn"),
         "[Event \"book\"]\n\n1. C2=5 H8+7 2. H2+3 R9=8 3. R1=2 C8+4 4. P7+1 *\n\n\

@@ -251,6 +251,22 @@ mod tests {
         assert_eq!(seed, None);
     }
 
+    /// The screening suite must give a 1,000-game pairing distinct games: at least 500
+    /// different boards, each legal.
+    #[test]
+    fn screening_suite_loads_with_distinct_boards() {
+        let suite = parse_suite(&crate::data::read("screen.fen"), "screen.fen").unwrap();
+        let board = |o: &Opening| {
+            let fen = o.position().to_fen();
+            fen.split(' ').take(2).collect::<Vec<_>>().join(" ")
+        };
+        let mut boards: Vec<String> = suite.iter().map(board).collect();
+        boards.sort();
+        boards.dedup();
+        assert_eq!(boards.len(), suite.len(), "a board comes twice");
+        assert!(suite.len() >= 500, "{} openings", suite.len());
+    }
+
     #[test]
     fn fen_with_moves_is_replayed() {
         let text = format!("# comment\n\n{} moves h2e2 h9g7\n", Position::START_FEN);
