@@ -1256,10 +1256,7 @@ fn every_readme_match_example_runs() {
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(dir.join("data")).unwrap();
     for suite in ["openings.fen", "screen.fen"] {
-        let source = Path::new(env!("CARGO_MANIFEST_DIR"))
-            .join("data")
-            .join(suite);
-        std::fs::copy(source, dir.join("data").join(suite)).unwrap();
+        std::fs::copy(chariot::data::path(suite), dir.join("data").join(suite)).unwrap();
     }
     std::fs::write(
         dir.join("book.pgn"),
