@@ -15,7 +15,9 @@
 //!   or cached evaluation stands on material and placement alone when that lies a fitted
 //!   margin beyond its cut (quiescence's stand-pat and delta cuts, reverse futility).
 //! - Node pruning: reverse futility with the `improving` flag, null move with an adaptive
-//!   reduction; internal iterative reduction without a hash move; check extension.
+//!   reduction; internal iterative reduction without a hash move; check extension;
+//!   singular extension of a hash move every other move fails low against in a shallower
+//!   search, a ply less when the hash move is not alone.
 //! - Move pruning at low depth: late-move pruning, futility pruning (checks and pawn advances
 //!   at the king kept), SEE pruning of losing captures and of quiets that lose material.
 //! - Late-move reductions from a log table, of quiets (adjusted by cut-node, improving, PV or

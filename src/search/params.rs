@@ -166,6 +166,12 @@ tunables! {
     lmr_deeper_per_depth: 2, 0..=10, 1;
     lmr_shallower_margin: 10, 0..=50, 3;
 
+    /// Singular extensions: from `se_min_depth`, a hash move whose bound (at most 3 plies
+    /// shallower) is a lower or exact one is searched a ply deeper when every other move,
+    /// searched to half the depth, fails low against `hash score - se_margin * depth / 16`.
+    se_min_depth: 8, 4..=12, 1;
+    se_margin: 64, 8..=96, 4;
+
     /// History bonus of a quiet cut move: `history_bonus_per_depth2 * depth^2`, at most
     /// `history_bonus_max`.
     history_bonus_per_depth2: 16, 4..=48, 2;
