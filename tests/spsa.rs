@@ -24,13 +24,16 @@ fn a_parameter_set_by_uci_changes_bench() {
     let mut session = Session::new(out.clone());
     uci(&mut session, "uci");
     let options = out.take();
-    for name in ["rfp_margin", "lmr_divisor", "lazy_eval_margin"] {
-        let line = format!("option name {name} type spin");
-        assert!(
-            options.iter().any(|l| l.starts_with(&line)),
-            "{name} not offered"
-        );
-    }
+    // Each option's advertised default, to set it back after a change.
+    let default_of = |name: &str| -> i32 {
+        let line = format!("option name {name} type spin default ");
+        let offered = options.iter().find_map(|l| l.strip_prefix(line.as_str()));
+        let offered = offered.unwrap_or_else(|| panic!("{name} not offered"));
+        offered.split(' ').next().unwrap().parse().unwrap()
+    };
+    let rfp_margin = default_of("rfp_margin");
+    let lmr_divisor = default_of("lmr_divisor");
+    default_of("lazy_eval_margin");
     assert!(
         matches!(
             session.command("setoption name rfp_margin value 500"),
@@ -42,10 +45,16 @@ fn a_parameter_set_by_uci_changes_bench() {
     uci(&mut session, "setoption name rfp_margin value 150");
     let wider = bench(depth, |_, _, _| {}).nodes;
     // The late-move reductions are a table built from two parameters: setting one rebuilds it.
-    uci(&mut session, "setoption name rfp_margin value 80");
+    uci(
+        &mut session,
+        &format!("setoption name rfp_margin value {rfp_margin}"),
+    );
     uci(&mut session, "setoption name lmr_divisor value 300");
     let gentler = bench(depth, |_, _, _| {}).nodes;
-    uci(&mut session, "setoption name lmr_divisor value 220");
+    uci(
+        &mut session,
+        &format!("setoption name lmr_divisor value {lmr_divisor}"),
+    );
     let back = bench(depth, |_, _, _| {}).nodes;
 
     println!("bench {depth}: {before} nodes; rfp_margin 150: {wider}; lmr_divisor 300: {gentler}");

@@ -119,20 +119,20 @@ tunables! {
 
     /// A side this far behind on the evaluation (more than a rook) has lost on material, so
     /// null move and reverse futility are not tried for it.
-    hopeless: 1000, 600..=2000, 50;
+    hopeless: 1008, 600..=2000, 50;
 
     /// Reverse futility: at depth <= `rfp_max_depth`, a static evaluation `rfp_margin * (depth
     /// - improving)` above beta returns at once.
-    rfp_max_depth: 7, 3..=12, 1;
-    rfp_margin: 80, 30..=200, 8;
+    rfp_max_depth: 4, 3..=12, 1;
+    rfp_margin: 73, 30..=200, 8;
 
     /// Null move: from `nmp_min_depth`, reduced by `nmp_base + depth / nmp_depth_div +
     /// min((eval - beta) / nmp_eval_div, nmp_eval_max)`.
     nmp_min_depth: 3, 1..=6, 1;
-    nmp_base: 3, 1..=6, 1;
+    nmp_base: 4, 1..=6, 1;
     nmp_depth_div: 4, 2..=8, 1;
-    nmp_eval_div: 200, 50..=400, 20;
-    nmp_eval_max: 3, 1..=6, 1;
+    nmp_eval_div: 199, 50..=400, 20;
+    nmp_eval_max: 2, 1..=6, 1;
 
     /// Internal iterative reduction: from this depth, a PV or cut node without a hash move
     /// loses a ply.
@@ -142,27 +142,27 @@ tunables! {
     shallow_max_depth: 6, 3..=10, 1;
     /// Late-move pruning: after `(lmp_base + depth^2) / (2 - improving)` quiets, the rest are
     /// pruned.
-    lmp_base: 3, 0..=10, 1;
+    lmp_base: 4, 0..=10, 1;
     /// Futility: quiets are pruned when the static evaluation plus `futility_base +
     /// futility_per_depth * depth` does not reach alpha.
-    futility_base: 100, 20..=250, 10;
-    futility_per_depth: 100, 20..=250, 10;
+    futility_base: 94, 20..=250, 10;
+    futility_per_depth: 90, 20..=250, 10;
     /// Captures losing more than `see_capture_margin * depth` by exchange are pruned.
-    see_capture_margin: -120, -300..=-20, 10;
+    see_capture_margin: -121, -300..=-20, 10;
     /// Quiets losing more than `see_quiet_margin * depth^2` by exchange are pruned.
-    see_quiet_margin: -25, -100..=-5, 4;
+    see_quiet_margin: -24, -100..=-5, 4;
 
     /// Late-move reductions: from `lmr_min_depth`; the base table is `lmr_offset / 100 +
     /// ln(depth) ln(moves) / (lmr_divisor / 100)` (`reductions.rs`), and every
     /// `lmr_history_div` of history (butterfly plus continuation) is one ply less.
-    lmr_min_depth: 3, 2..=5, 1;
-    lmr_offset: 50, -50..=150, 10;
-    lmr_divisor: 220, 150..=400, 15;
-    lmr_history_div: 16384, 4096..=32768, 1024;
+    lmr_min_depth: 4, 2..=5, 1;
+    lmr_offset: 47, -50..=150, 10;
+    lmr_divisor: 221, 150..=400, 15;
+    lmr_history_div: 16355, 4096..=32768, 1024;
     /// A reduced move that beat alpha is searched again a ply deeper than full depth when it
     /// beat the best score so far (or alpha) by `lmr_deeper_margin + lmr_deeper_per_depth *
     /// depth`, a ply shallower when by less than `lmr_shallower_margin`.
-    lmr_deeper_margin: 60, 0..=200, 10;
+    lmr_deeper_margin: 61, 0..=200, 10;
     lmr_deeper_per_depth: 2, 0..=10, 1;
     lmr_shallower_margin: 10, 0..=50, 3;
 
@@ -174,25 +174,25 @@ tunables! {
 
     /// History bonus of a quiet cut move: `history_bonus_per_depth2 * depth^2`, at most
     /// `history_bonus_max`.
-    history_bonus_per_depth2: 16, 4..=48, 2;
-    history_bonus_max: 2000, 500..=4000, 100;
+    history_bonus_per_depth2: 15, 4..=48, 2;
+    history_bonus_max: 2011, 500..=4000, 100;
 
     /// Quiescence skips captures that leave the score this far below alpha even after winning
     /// the victim outright (positional swings rarely exceed it).
-    delta_margin: 200, 50..=500, 20;
+    delta_margin: 214, 50..=500, 20;
 
     /// Lazy evaluation: a node without a stored or cached evaluation stands on the
     /// incremental part alone (material and placement) when that lies this far beyond what
     /// would cut the node. Fitted on `chariot bench`'s searches: at 500 the full evaluation
     /// fell on the other side of the bound in 0.08% of the quiescence nodes that could be cut,
     /// at 300 in about 0.9%.
-    lazy_eval_margin: 500, 200..=1000, 25;
+    lazy_eval_margin: 504, 200..=1000, 25;
 
     /// Correction history: an entry's correction stays within `correction_max` centipawns,
     /// and a search of depth d moves an entry `min(d + 1, correction_weight_max) / 64` of the
     /// way to what it found.
-    correction_max: 128, 32..=128, 8;
-    correction_weight_max: 16, 4..=63, 2;
+    correction_max: 127, 32..=128, 8;
+    correction_weight_max: 17, 4..=63, 2;
 }
 
 #[cfg(test)]
@@ -204,7 +204,9 @@ mod tests {
         let openbench = spsa_lines(false);
         let fishtest = spsa_lines(true);
         assert_eq!(openbench.lines().count(), TUNABLES.len());
-        assert!(openbench.contains("rfp_margin, int, 80, 30, 200, 8, 0.002\n"));
-        assert!(fishtest.contains("rfp_margin,80,30,200,8,0.002\n"));
+        let rfp = TUNABLES.iter().find(|t| t.name == "rfp_margin").unwrap();
+        let value = rfp.default;
+        assert!(openbench.contains(&format!("rfp_margin, int, {value}, 30, 200, 8, 0.002\n")));
+        assert!(fishtest.contains(&format!("rfp_margin,{value},30,200,8,0.002\n")));
     }
 }
