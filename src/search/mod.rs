@@ -3,7 +3,7 @@
 //! transposition table, and gives the answer; the signals a protocol uses to stop a search or
 //! turn a ponder search into a real one; what a game's searches learn and keep (`Memory`).
 //!
-//! Techniques in use (each knob in `params.rs`):
+//! Techniques in use (each knob in `params.rs`, tuned by SPSA for the seventh network):
 //! - Principal variation search, fail-soft, with a transposition table in cache-line buckets
 //!   (depth/age replacement, static evaluations stored, a flag for positions that were on a
 //!   principal variation or failed low under one) and mate-distance pruning; rule endings
