@@ -57,6 +57,10 @@ pub enum Command {
         /// repeatable; the time to the depth is what to compare.
         #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=MAX_THREADS as i64))]
         threads: u16,
+        /// With threads, a position is done when the main thread completes the depth (whose
+        /// iterations a timed search plays), not the first thread to complete it.
+        #[arg(long)]
+        main_thread: bool,
     },
     /// Analyse a position, showing the search as it deepens, then the best move.
     Analyse {
@@ -204,7 +208,14 @@ pub fn run() -> i32 {
             classical,
             eval_file,
             threads,
-        }) => commands::bench::run_bench(depth, classical, eval_file.as_deref(), threads.into()),
+            main_thread,
+        }) => commands::bench::run_bench(
+            depth,
+            classical,
+            eval_file.as_deref(),
+            threads.into(),
+            main_thread,
+        ),
         Some(Command::Analyse {
             position,
             movetime,

@@ -97,6 +97,17 @@ fn analyse_and_bench_take_the_threads_the_option_allows() {
         last[0].ends_with(" nps") && last[0].contains(" nodes "),
         "{stdout}"
     );
+    // Waiting for the main thread says so.
+    let out = Command::new(env!("CARGO_BIN_EXE_chariot"))
+        .args(["bench", "3", "--threads", "2", "--main-thread"])
+        .output()
+        .expect("the chariot binary runs");
+    assert!(out.status.success());
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        stdout.contains("2 threads: depth 3 (main thread) in "),
+        "{stdout}"
+    );
 }
 
 /// `--help` tells a new user that a bare `chariot` is an engine speaking UCI or UCCI.

@@ -3,7 +3,9 @@
 //! the search's signature; the last line is `N nodes M nps`. It runs the default evaluation
 //! (the embedded network where there is one) unless told `--classical` or `--eval-file`.
 //! With `--threads N` (Lazy SMP) the count is no longer fixed: the time to reach the depth
-//! is what it measures then, against the same depth on one thread.
+//! is what it measures then, against the same depth on one thread. By default a position is
+//! done when any thread completes the depth (`go depth` answers then); `--main-thread` waits
+//! for the main thread, whose iterations are the ones a timed search plays.
 
 use crate::board::position::Position;
 use crate::console::outln;
@@ -23,12 +25,12 @@ pub struct BenchResult {
 /// Searches every bench position to `depth` with the default evaluation; `progress` sees each
 /// position's outcome.
 pub fn bench(depth: i32, progress: impl FnMut(usize, &str, &search::SearchResult)) -> BenchResult {
-    bench_with(depth, &Options::default(), progress)
+    bench_with(&Limits::depth(depth), &Options::default(), progress)
 }
 
-/// [`bench`] with these search options (the evaluation they name).
+/// [`bench`] with these limits (a depth limit) and search options (the evaluation they name).
 pub fn bench_with(
-    depth: i32,
+    limits: &Limits,
     options: &Options,
     mut progress: impl FnMut(usize, &str, &search::SearchResult),
 ) -> BenchResult {
@@ -47,7 +49,7 @@ pub fn bench_with(
             &pos,
             &tt,
             &mut memory,
-            &Limits::depth(depth),
+            limits,
             options,
             &signals,
             &mut |_| {},
@@ -59,12 +61,13 @@ pub fn bench_with(
     BenchResult { nodes, time }
 }
 
-/// `chariot bench [DEPTH] [--classical | --eval-file FILE] [--threads N]`.
+/// `chariot bench [DEPTH] [--classical | --eval-file FILE] [--threads N [--main-thread]]`.
 pub fn run_bench(
     depth: Option<i32>,
     classical: bool,
     eval_file: Option<&str>,
     threads: usize,
+    main_thread: bool,
 ) -> Result<(), String> {
     let depth = depth.unwrap_or(DEFAULT_DEPTH);
     if !(1..=64).contains(&depth) {
@@ -79,7 +82,11 @@ pub fn run_bench(
     } else if let Some(path) = eval_file {
         options.network = Some(Arc::new(Network::load(path).map_err(|e| e.0)?));
     }
-    let result = bench_with(depth, &options, |i, fen, r| {
+    let limits = Limits {
+        main_thread_depth: main_thread,
+        ..Limits::depth(depth)
+    };
+    let result = bench_with(&limits, &options, |i, fen, r| {
         let best = r.best.map_or("(none)".to_string(), |m| m.to_string());
         outln!(
             "{i:>3} {fen}: bestmove {best} score {} nodes {}",
@@ -89,8 +96,9 @@ pub fn run_bench(
     });
     let nps = result.nodes as u128 * 1000 / result.time.as_millis().max(1);
     if threads > 1 {
+        let which = if main_thread { " (main thread)" } else { "" };
         outln!(
-            "{threads} threads: depth {depth} in {} ms",
+            "{threads} threads: depth {depth}{which} in {} ms",
             result.time.as_millis()
         );
     }

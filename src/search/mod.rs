@@ -389,7 +389,8 @@ mod tests {
     }
 
     /// With helpers, a depth limit is answered at that depth, whichever thread completes it
-    /// first: the last line reported is that depth's, and its first move is the one played.
+    /// first (or the main thread, when the limits ask for it): the last line reported is that
+    /// depth's, and its first move is the one played.
     #[test]
     fn helpers_answer_a_depth_limit_at_that_depth() {
         let positions = [
@@ -398,7 +399,9 @@ mod tests {
                 .unwrap(),
         ];
         for pos in &positions {
-            for (threads, depth) in [(2, 1), (2, 7), (3, 9)] {
+            for (threads, depth, main_thread_depth) in
+                [(2, 1, false), (2, 7, false), (3, 9, false), (2, 7, true)]
+            {
                 let tt = TranspositionTable::new(1);
                 let options = Options {
                     threads,
@@ -409,7 +412,10 @@ mod tests {
                     pos,
                     &tt,
                     &mut Memory::default(),
-                    &Limits::depth(depth),
+                    &Limits {
+                        main_thread_depth,
+                        ..Limits::depth(depth)
+                    },
                     &options,
                     &Signals::default(),
                     &mut |line| last = Some((line.depth, line.pv[0])),

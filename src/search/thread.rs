@@ -28,7 +28,8 @@ pub(super) struct Shared<'a> {
     /// The lines each iteration of the main thread searches: MultiPV, at most the root's moves.
     multipv: usize,
     /// Under a depth limit with one line asked for, the depth whose first completion, by any
-    /// thread, answers: a helper a ply ahead often gets there before the main thread.
+    /// thread, answers: a helper a ply ahead often gets there before the main thread. None
+    /// when the limits ask for the main thread's own completion.
     target_depth: Option<i32>,
     start: Instant,
     /// Each thread's node count (the main thread's first), as last published.
@@ -74,7 +75,9 @@ impl<'a> Shared<'a> {
             signals,
             limits,
             options,
-            target_depth: limits.depth.filter(|_| multipv == 1),
+            target_depth: limits
+                .depth
+                .filter(|_| multipv == 1 && !limits.main_thread_depth),
             multipv,
             root_moves,
             start: Instant::now(),
@@ -386,5 +389,37 @@ fn aspiration(worker: &mut Worker, depth: i32, guess: Option<i32>) -> i32 {
             return score;
         }
         delta += delta;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::movegen::legal_moves;
+
+    /// A depth limit is the helpers' target (the first thread to complete it answers) unless
+    /// the limits ask for the main thread's completion, or MultiPV asks for more than one line.
+    #[test]
+    fn a_depth_limit_is_a_helpers_target_unless_the_main_thread_must_reach_it() {
+        let pos = Position::startpos();
+        let tt = TranspositionTable::new(1);
+        let signals = Signals::default();
+        let root_moves: Vec<Move> = legal_moves(&pos).iter().copied().collect();
+        let target = |limits: &Limits, multipv: usize| {
+            let options = Options {
+                multipv,
+                ..Options::default()
+            };
+            Shared::new(&pos, &tt, &signals, limits, &options, root_moves.clone(), 2).target_depth
+        };
+        let first = Limits::depth(7);
+        let main = Limits {
+            main_thread_depth: true,
+            ..Limits::depth(7)
+        };
+        assert_eq!(target(&first, 1), Some(7));
+        assert_eq!(target(&main, 1), None);
+        assert_eq!(target(&first, 2), None);
+        assert_eq!(target(&Limits::default(), 1), None);
     }
 }

@@ -18,6 +18,10 @@ pub struct Limits {
     pub mate: Option<i32>,
     /// Search until `stop` (also what `go ponder` does until `ponderhit`).
     pub infinite: bool,
+    /// Under a depth limit, answer when the main thread completes the depth rather than when
+    /// the first thread does: only the main thread's iterations answer a timed search, so
+    /// this is the time to depth that play sees (`bench --main-thread`).
+    pub main_thread_depth: bool,
 }
 
 impl Limits {
