@@ -32,11 +32,11 @@
 //!   capture history (piece, destination, victim; quiescence keeps plain victim order), killers,
 //!   counter-move, quiets by butterfly history plus continuation histories (the moves one and
 //!   two plies back, `history.rs`) with a piece-square tie-break, losing captures.
-//! - Lazy SMP: helpers search the same table with their own histories, odd ones a ply ahead
-//!   of the deepest completed iteration; a helper abandons an iteration another thread has
-//!   completed; breadcrumbs near the root (`crumbs.rs`) make a thread that enters a node
-//!   another is searching reduce its late quiets more. Under a depth limit the first thread
-//!   to complete that depth answers.
+//! - Lazy SMP: helpers search the same table with their own histories and aspiration windows
+//!   around their own last scores, odd ones a ply ahead of the deepest completed iteration; a
+//!   helper abandons an iteration another thread has completed; breadcrumbs near the root
+//!   (`crumbs.rs`) make a thread that enters a node another is searching reduce its late
+//!   quiets more. Under a depth limit the first thread to complete that depth answers.
 //! - Time (`time.rs`): a soft limit from the clock, scaled by the best move's stability and
 //!   a falling score; no new iteration past half of it, a hard limit; `go mate N` stops at a
 //!   proved mate.

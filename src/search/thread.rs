@@ -167,10 +167,11 @@ pub(super) enum Role {
         /// The clock was seen paused for pondering; it starts again at the ponder hit.
         pondering_seen: bool,
     },
-    /// Threads 1 and up (Lazy SMP): one line with the full window (aspiration windows measured
-    /// worse for helpers, `f33f65a`), odd ones a ply ahead of the deepest completed iteration,
-    /// even ones level with the main thread's next, so threads spread over depths; an
-    /// iteration another thread has completed is abandoned.
+    /// Threads 1 and up (Lazy SMP): one line with an aspiration window around the helper's own
+    /// last completed score (the full window until it has one), which shortens the main
+    /// thread's time to depth more than the full window does. Odd ones a ply ahead of the
+    /// deepest completed iteration, even ones level with the main thread's next, so threads
+    /// spread over depths; an iteration another thread has completed is abandoned.
     Helper { ahead: i32 },
 }
 
@@ -271,6 +272,9 @@ pub(super) fn iterative_deepening(
         ..SearchResult::default()
     };
     let mut previous_score = 0;
+    // A helper's window centres on its own last completed score; none yet, the full window
+    // (not one around 0: a helper overtaken before completing any depth has no guess).
+    let mut helper_score = None;
     // For the clock: how many iterations in a row ended on the same best move.
     let mut unchanged_iterations = 0;
     let line_count = if main { shared.multipv } else { 1 };
@@ -284,7 +288,11 @@ pub(super) fn iterative_deepening(
         for index in 0..line_count {
             worker.root_excluded.clone_from(&shared.options.banned);
             worker.root_excluded.extend(lines.iter().map(|l| l.pv[0]));
-            let guess = (main && index == 0).then_some(previous_score);
+            let guess = if main {
+                (index == 0).then_some(previous_score)
+            } else {
+                helper_score
+            };
             let score = aspiration(worker, depth, guess);
             if worker.stopped {
                 break;
@@ -306,8 +314,11 @@ pub(super) fn iterative_deepening(
             if main {
                 worker.publish_nodes();
                 lines.push(shared.line(completed));
-            } else if shared.target_depth == Some(depth) {
-                shared.hand_in(completed);
+            } else {
+                helper_score = Some(score);
+                if shared.target_depth == Some(depth) {
+                    shared.hand_in(completed);
+                }
             }
         }
         // A line searched without the better ones can score above them (its search saw
