@@ -84,30 +84,29 @@ fn analyse_and_bench_take_the_threads_the_option_allows() {
         .expect("the chariot binary runs");
     assert!(out.status.success());
     assert!(String::from_utf8_lossy(&out.stdout).contains("best move"));
-    // Bench on two threads reports the time to its depth before the usual last line.
-    let out = Command::new(env!("CARGO_BIN_EXE_chariot"))
-        .args(["bench", "3", "--threads", "2"])
-        .output()
-        .expect("the chariot binary runs");
-    assert!(out.status.success());
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    let last: Vec<&str> = stdout.lines().rev().take(2).collect();
-    assert!(last[1].starts_with("2 threads: depth 3 in "), "{stdout}");
-    assert!(
-        last[0].ends_with(" nps") && last[0].contains(" nodes "),
-        "{stdout}"
-    );
-    // Waiting for the main thread says so.
-    let out = Command::new(env!("CARGO_BIN_EXE_chariot"))
-        .args(["bench", "3", "--threads", "2", "--main-thread"])
-        .output()
-        .expect("the chariot binary runs");
-    assert!(out.status.success());
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    assert!(
-        stdout.contains("2 threads: depth 3 (main thread) in "),
-        "{stdout}"
-    );
+    // Bench on two threads reports the time to its depth before the usual last line, and says
+    // when that depth is the main thread's.
+    for (flag, time_line) in [
+        (None, "2 threads: depth 3 in "),
+        (
+            Some("--main-thread"),
+            "2 threads: depth 3 (main thread) in ",
+        ),
+    ] {
+        let out = Command::new(env!("CARGO_BIN_EXE_chariot"))
+            .args(["bench", "3", "--threads", "2"])
+            .args(flag)
+            .output()
+            .expect("the chariot binary runs");
+        assert!(out.status.success());
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        let last: Vec<&str> = stdout.lines().rev().take(2).collect();
+        assert!(last[1].starts_with(time_line), "{stdout}");
+        assert!(
+            last[0].ends_with(" nps") && last[0].contains(" nodes "),
+            "{stdout}"
+        );
+    }
 }
 
 /// `--help` tells a new user that a bare `chariot` is an engine speaking UCI or UCCI.
